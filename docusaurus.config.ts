@@ -1,0 +1,235 @@
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import type {Options as ClientRedirectsOptions} from '@docusaurus/plugin-client-redirects';
+import {themes as prismThemes} from 'prism-react-renderer';
+import {urls} from './src/config/urls';
+import {shortNamesFor} from './src/config/redirects';
+import remarkProductUrls from './src/remark/productUrls';
+import colorModeFallbackPlugin from './src/plugins/colorModeFallback';
+
+/** Set by the test command: adds a page that crashes on purpose (see src/pages/test-crash.tsx). */
+const isTestBuild = process.env.LAUNCHDECK_TEST_BUILD === '1';
+/** Docusaurus Faster (Rspack, SWC, Lightning CSS) is the default; DOCUSAURUS_FASTER=false builds with webpack. */
+const useFaster = process.env.DOCUSAURUS_FASTER !== 'false';
+
+const config: Config = {
+  title: 'Docs',
+  tagline: 'Learn to run servers, applications and pipelines with Launchdeck.',
+  favicon: 'img/favicon.svg',
+  url: urls.site,
+  baseUrl: '/',
+  trailingSlash: undefined,
+
+  onBrokenLinks: 'throw',
+  onBrokenMarkdownLinks: 'throw',
+  onBrokenAnchors: 'warn',
+  onDuplicateRoutes: 'warn',
+
+  i18n: {
+    defaultLocale: 'en',
+    locales: ['en'],
+    localeConfigs: {
+      en: {label: 'English', htmlLang: 'en', direction: 'ltr'},
+    },
+  },
+
+  future: {
+    experimental_faster: useFaster,
+  },
+
+  customFields: {
+    urls,
+  },
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          routeBasePath: 'docs',
+          path: 'docs',
+          sidebarPath: './sidebars.ts',
+          editUrl: `${urls.repository}/edit/main/`,
+          showLastUpdateTime: true,
+          lastVersion: 'current',
+          versions: {current: {label: 'Next'}},
+          exclude: [
+            '**/README.md',
+            '**/_*.{js,jsx,ts,tsx,md,mdx}',
+            '**/_*/**',
+            '**/*.test.{js,jsx,ts,tsx}',
+            '**/__tests__/**',
+          ],
+          beforeDefaultRemarkPlugins: [remarkProductUrls],
+        },
+        blog: false,
+        pages: {
+          exclude: [
+            '**/_*.{js,jsx,ts,tsx,md,mdx}',
+            '**/_*/**',
+            '**/*.test.{js,jsx,ts,tsx}',
+            '**/__tests__/**',
+            ...(isTestBuild ? [] : ['**/test-crash.tsx']),
+          ],
+        },
+        theme: {
+          customCss: './src/css/custom.css',
+        },
+        sitemap: {
+          changefreq: 'weekly',
+          priority: 0.5,
+          ignorePatterns: ['/search', '/test-crash'],
+        },
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  plugins: [
+    colorModeFallbackPlugin,
+    [
+      '@docusaurus/plugin-client-redirects',
+      {
+        redirects: [{from: '/', to: '/docs/'}],
+        createRedirects: shortNamesFor,
+      } satisfies ClientRedirectsOptions,
+    ],
+  ],
+
+  themes: [
+    [
+      '@easyops-cn/docusaurus-search-local',
+      {
+        indexDocs: true,
+        indexBlog: false,
+        indexPages: false,
+        docsRouteBasePath: 'docs',
+        language: ['en'],
+        // Index file names carry a content hash, so a CDN can cache them forever.
+        hashed: 'filename',
+        highlightSearchTermsOnTargetPage: true,
+        // Eight results fit the dropdown on a phone without scrolling.
+        searchResultLimits: 8,
+        // Long enough to show a whole clause of the matching sentence.
+        searchResultContextMaxLength: 60,
+        explicitSearchResultPath: true,
+        ignoreFiles: [/(^|\/)README/i],
+        // Section pages list their children as cards; index the pages themselves instead.
+        ignoreCssSelectors: ['.ld-card-list'],
+        searchBarShortcut: true,
+        searchBarShortcutHint: true,
+        searchBarPosition: 'right',
+        // Legal text is its own context: searching from a legal page stays in
+        // the legal documents first, with a link to everything else. Every
+        // other page searches the whole documentation (legal included), so a
+        // reader always sees the best page of any section first.
+        searchContextByPaths: [{label: 'Legal', path: 'docs/legal'}],
+        useAllContextsWithNoSearchContext: true,
+      },
+    ],
+  ],
+
+  themeConfig: {
+    image: 'img/social-card.png',
+    metadata: [
+      {
+        name: 'keywords',
+        content:
+          'launchdeck, documentation, docs, devops, deployment, servers, applications, pipelines, api',
+      },
+    ],
+    colorMode: {
+      defaultMode: 'dark',
+      disableSwitch: false,
+      // Deliberately false: the product's default is dark for every reader,
+      // and an explicit choice made with the switch is what persists. Following
+      // the OS setting would show most first-time readers the light theme.
+      respectPrefersColorScheme: false,
+    },
+    docs: {
+      sidebar: {
+        hideable: false,
+        autoCollapseCategories: false,
+      },
+      versionPersistence: 'localStorage',
+    },
+    tableOfContents: {
+      minHeadingLevel: 2,
+      maxHeadingLevel: 3,
+    },
+    navbar: {
+      title: 'Launchdeck Docs',
+      hideOnScroll: true,
+      logo: {
+        alt: 'Launchdeck',
+        src: 'img/logo.svg',
+        width: 30,
+        height: 30,
+        href: '/docs/',
+      },
+      items: [
+        {
+          type: 'docSidebar',
+          sidebarId: 'documentation',
+          position: 'left',
+          label: 'Documentation',
+        },
+        {href: `${urls.marketing}/blog`, label: 'Blog', position: 'left', target: '_self'},
+        {href: `${urls.marketing}/pricing`, label: 'Pricing', position: 'left', target: '_self'},
+        {href: `${urls.marketing}/careers`, label: 'Careers', position: 'left', target: '_self'},
+        {type: 'search', position: 'right'},
+        {type: 'localeDropdown', position: 'right'},
+        {
+          href: urls.app,
+          label: 'GET STARTED',
+          position: 'right',
+          target: '_self',
+          className: 'navbar__get-started',
+        },
+      ],
+    },
+    footer: {
+      style: 'dark',
+      logo: {
+        alt: 'Launchdeck',
+        src: 'img/logo.svg',
+        width: 30,
+        height: 30,
+        href: '/docs/',
+      },
+      links: [
+        {
+          title: 'Product',
+          items: [
+            {label: 'Documentation', to: '/docs/'},
+            {label: 'Pricing', href: `${urls.marketing}/pricing`, target: '_self'},
+            {label: 'Careers', href: `${urls.marketing}/careers`, target: '_self'},
+          ],
+        },
+        {
+          title: 'Community',
+          items: [
+            {label: 'GitHub', href: urls.repository, className: 'footer__link--github'},
+            {label: 'LinkedIn', href: urls.linkedin, className: 'footer__link--linkedin'},
+            {label: 'YouTube', href: urls.youtube, className: 'footer__link--youtube'},
+          ],
+        },
+        {
+          title: 'Help',
+          items: [
+            {label: 'Report a security issue', to: '/docs/security/reporting-a-security-vulnerability'},
+            {label: 'Privacy policy', to: '/docs/legal/privacy-policy'},
+            {label: 'Terms of service', to: '/docs/legal/terms-of-service'},
+          ],
+        },
+      ],
+      copyright: `Copyright © ${new Date().getFullYear()} Launchdeck, Inc.`,
+    },
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: ['bash', 'json', 'yaml', 'powershell', 'nginx', 'ini'],
+    },
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

@@ -1,0 +1,158 @@
+#!/usr/bin/env node
+/**
+ * Serves a built site the way the production CDN does:
+ * - clean URLs: `/docs/servers/` and `/docs/servers/list-servers` map to their index.html;
+ *   `…/index.html` and `….html` redirect (301) to the path without it;
+ * - unknown paths get build/404.html with status 404;
+ * - brotli or gzip when the browser accepts it, cached in memory;
+ * - hashed assets are cached for a year, HTML is revalidated.
+ *
+ * Usage: node scripts/serve.mjs [--dir build] [--port 3000] [--host 127.0.0.1]
+ * Also imported by the tests and the benchmark (startServer).
+ */
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import {fileURLToPath} from 'node:url';
+
+const types = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json; charset=utf-8',
+};
+const compressible = new Set(['.html', '.js', '.css', '.json', '.svg', '.xml', '.txt', '.map']);
+
+/** Resolves a request path to a file inside root, or null. Never leaves root. */
+export function resolveFile(root, pathname) {
+  if (pathname.includes('\0')) return null;
+  const normalized = path.posix.normalize(pathname);
+  if (!normalized.startsWith('/')) return null;
+  const candidate = path.join(root, normalized);
+  if (candidate !== root && !candidate.startsWith(root + path.sep)) return null;
+  const tries = normalized.endsWith('/')
+    ? [path.join(candidate, 'index.html')]
+    : [candidate, path.join(candidate, 'index.html'), `${candidate}.html`];
+  for (const file of tries) {
+    try {
+      if (fs.statSync(file).isFile()) return file;
+    } catch {
+      // try the next candidate
+    }
+  }
+  return null;
+}
+
+export function startServer({dir = 'build', port = 0, host = '127.0.0.1', log = false} = {}) {
+  const root = path.resolve(dir);
+  if (!fs.existsSync(path.join(root, 'index.html')) && !fs.existsSync(path.join(root, '404.html'))) {
+    throw new Error(`No built site in ${root}: run "npm run build" first.`);
+  }
+  const cache = new Map();
+
+  function body(file, encoding) {
+    const key = `${file}:${encoding}`;
+    let entry = cache.get(key);
+    const mtime = fs.statSync(file).mtimeMs;
+    if (!entry || entry.mtime !== mtime) {
+      const raw = fs.readFileSync(file);
+      const data =
+        encoding === 'br'
+          ? zlib.brotliCompressSync(raw, {params: {[zlib.constants.BROTLI_PARAM_QUALITY]: 11}})
+          : encoding === 'gzip'
+            ? zlib.gzipSync(raw, {level: 9})
+            : raw;
+      entry = {mtime, data};
+      cache.set(key, entry);
+    }
+    return entry.data;
+  }
+
+  function send(req, res, status, file) {
+    const ext = path.extname(file);
+    const accept = String(req.headers['accept-encoding'] ?? '');
+    const encoding = compressible.has(ext) ? (/\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null) : null;
+    const data = body(file, encoding);
+    const rel = path.relative(root, file);
+    const hashed = /(^|\/)assets\//.test(rel) || /-[0-9a-f]{8}\.json$/.test(rel);
+    res.writeHead(status, {
+      'Content-Type': types[ext] ?? 'application/octet-stream',
+      'Content-Length': data.length,
+      'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      Vary: 'Accept-Encoding',
+      ...(encoding ? {'Content-Encoding': encoding} : {}),
+    });
+    res.end(req.method === 'HEAD' ? undefined : data);
+  }
+
+  function notFound(req, res) {
+    const page = path.join(root, '404.html');
+    if (fs.existsSync(page)) return send(req, res, 404, page);
+    res.writeHead(404, {'Content-Type': 'text/plain; charset=utf-8'});
+    res.end('Not found');
+  }
+
+  const server = http.createServer((req, res) => {
+    if (log) console.log(req.method, req.url);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, {Allow: 'GET, HEAD'});
+      res.end();
+      return;
+    }
+    let url;
+    let pathname;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+      pathname = decodeURIComponent(url.pathname);
+    } catch {
+      res.writeHead(400, {'Content-Type': 'text/plain; charset=utf-8'});
+      res.end('Bad request');
+      return;
+    }
+    // `/a/index.html` -> `/a/`, `/a/b.html` -> `/a/b` (the 404 page itself stays reachable).
+    const clean = pathname.replace(/\/index\.html$/, '/').replace(/^(.+?)\.html$/, '$1');
+    if (clean !== pathname && pathname !== '/404.html') {
+      const location = encodeURI(clean.replace(/^\/+/, '/')) + url.search;
+      res.writeHead(301, {Location: location});
+      res.end();
+      return;
+    }
+    const file = resolveFile(root, pathname);
+    if (!file) return notFound(req, res);
+    send(req, res, 200, file);
+  });
+
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const address = server.address();
+      resolve({server, url: `http://${host}:${address.port}`, close: () => new Promise((r) => server.close(r))});
+    });
+  });
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const args = process.argv.slice(2);
+  const option = (name, fallback) => {
+    const i = args.indexOf(`--${name}`);
+    return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+  };
+  const {url} = await startServer({
+    dir: option('dir', 'build'),
+    port: Number(option('port', process.env.PORT ?? 3000)),
+    host: option('host', '127.0.0.1'),
+  });
+  console.log(`Launchdeck docs: ${url}/docs/  (Ctrl+C to stop)`);
+}

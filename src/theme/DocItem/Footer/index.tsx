@@ -1,0 +1,33 @@
+import React, {type ReactNode} from 'react';
+import Footer from '@theme-original/DocItem/Footer';
+import type FooterType from '@theme/DocItem/Footer';
+import type {WrapperProps} from '@docusaurus/types';
+import Link from '@docusaurus/Link';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {useDoc} from '@docusaurus/plugin-content-docs/client';
+import {communitySupportUrl} from '@site/src/config/support';
+import type {ProductUrls} from '@site/src/config/urls';
+
+type Props = WrapperProps<typeof FooterType>;
+
+/** Adds a "Community support" link, pre-filled with the page's title and URL, under the edit link. */
+export default function FooterWrapper(props: Props): ReactNode {
+  const {siteConfig} = useDocusaurusContext();
+  const {metadata} = useDoc();
+  const productUrls = siteConfig.customFields?.urls as ProductUrls;
+  const pageUrl = `${siteConfig.url}${metadata.permalink}`;
+  return (
+    <>
+      <Footer {...props} />
+      <p className="ld-doc-support">
+        Stuck or found a mistake?{' '}
+        <Link
+          href={communitySupportUrl(productUrls.repository, metadata.title, pageUrl)}
+          data-testid="community-support">
+          Community support
+        </Link>{' '}
+        opens a pre-filled issue for this page.
+      </p>
+    </>
+  );
+}

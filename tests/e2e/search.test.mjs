@@ -1,0 +1,122 @@
+/**
+ * Local search: Ctrl+K focuses the search box, a query finds the expected
+ * page (also across sections), /search shows results and "No results", and
+ * hostile queries execute nothing and throw nothing. No request may leave
+ * the local server.
+ */
+import {test, before, after} from 'node:test';
+import assert from 'node:assert/strict';
+import {serveBuild, launchBrowser, openPage, waitForHydration} from '../helpers.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await serveBuild();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const searchBox = (page) => page.locator('input.navbar__search-input');
+
+async function typeQuery(page, query) {
+  await page.keyboard.press('Control+k');
+  await page.waitForFunction(() => document.activeElement?.classList.contains('navbar__search-input'));
+  await searchBox(page).fill(query);
+  const menu = page.locator('.navbar__search [role="listbox"]');
+  await menu.waitFor({state: 'visible'});
+  return menu;
+}
+
+test('Ctrl+K focuses search, shows the shortcut hint, and a query opens the expected page', async () => {
+  const {page, external, errors} = await openPage(browser.context, server.url);
+  await page.goto(server.url + '/docs/projects/');
+  await waitForHydration(page);
+  assert.ok(await page.locator('.navbar__search kbd').first().isVisible(), 'shortcut hint');
+  const menu = await typeQuery(page, 'ssh key pair');
+  await menu.getByRole('option').first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/docs\/ssh-keys\/create-ssh-key-pair/);
+  // The search terms are highlighted on the target page.
+  await page.locator('article mark').first().waitFor();
+  assert.deepEqual(external, []);
+  assert.deepEqual(errors.map(String), []);
+  await page.close();
+});
+
+test('searching from one section still finds the best page of another section first', async () => {
+  const {page} = await openPage(browser.context, server.url);
+  await page.goto(server.url + '/docs/servers/add-aws-server');
+  await waitForHydration(page);
+  const menu = await typeQuery(page, 'invitation');
+  await menu.getByRole('option').first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/docs\/teams\/invitations\//);
+  await page.close();
+});
+
+test('the legal context offers results within and outside the context', async () => {
+  const {page} = await openPage(browser.context, server.url);
+  await page.goto(server.url + '/docs/legal/privacy-policy');
+  await waitForHydration(page);
+  let menu = await typeQuery(page, 'privacy');
+  await menu.getByText('See all results within "Legal"').waitFor();
+  await searchBox(page).fill('');
+  menu = await typeQuery(page, 'rotate server key');
+  await menu.getByText('See all results outside "Legal"').waitFor();
+  await page.close();
+});
+
+test('/search?q= shows results, and "No results" for nonsense', async () => {
+  const {page, external} = await openPage(browser.context, server.url);
+  await page.goto(server.url + '/search?q=server');
+  await waitForHydration(page);
+  await page.getByText(/\d+ documents? found/).waitFor();
+  assert.ok((await page.locator('article h2 a').count()) > 0);
+  assert.equal(await page.title(), 'Search results for "server" | Docs');
+  await page.goto(server.url + '/search?q=zqxjvbnonsenseword');
+  await waitForHydration(page);
+  await page.getByText('No results', {exact: true}).waitFor();
+  assert.deepEqual(external, []);
+  await page.close();
+});
+
+test('hostile queries execute nothing and throw nothing', async () => {
+  const {page, errors, external} = await openPage(browser.context, server.url);
+  let dialogs = 0;
+  page.on('dialog', async (dialog) => {
+    dialogs += 1;
+    await dialog.dismiss();
+  });
+  await page.addInitScript(() => {
+    window.__pwned = 0;
+  });
+  const hostile = [
+    '<img src=x onerror="window.__pwned++;alert(1)">',
+    '"><script>window.__pwned++</script>',
+    '.*+?^${}()|[]\\',
+    '(((((((((((a',
+    'x'.repeat(5000),
+    '\u0000\u202e%00%2e%2e/',
+  ];
+  for (const query of hostile) {
+    await page.goto(server.url + '/search?q=' + encodeURIComponent(query));
+    await waitForHydration(page);
+    await page.waitForTimeout(300);
+    assert.equal(await page.locator('img[src="x"]').count(), 0);
+  }
+  await page.goto(server.url + '/docs/');
+  await waitForHydration(page);
+  for (const query of hostile) {
+    await searchBox(page).click();
+    await searchBox(page).fill(query);
+    await page.waitForTimeout(300);
+  }
+  assert.equal(await page.evaluate(() => window.__pwned), 0);
+  assert.equal(dialogs, 0);
+  assert.deepEqual(errors.map(String), []);
+  assert.deepEqual(external, []);
+  await page.close();
+});

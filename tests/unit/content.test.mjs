@@ -1,0 +1,128 @@
+/**
+ * Content checks over docs/: front matter, page templates, placeholders,
+ * links and API examples. They fail on a page that breaks the rules of the
+ * writer's reference (contributing/writers-reference.md).
+ */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {readDocs, pageKind, apiCalls, loadOpenApi, matchOperation} from './docs-model.mjs';
+import {readRoutes} from '../helpers.mjs';
+
+const docs = readDocs();
+const routes = readRoutes();
+
+test('every canonical route of routes.tsv has a source page', () => {
+  const byRoute = new Map(docs.map((d) => [d.route, d]));
+  const missing = routes.filter((r) => r.kind !== 'search' && !byRoute.has(r.path)).map((r) => r.path);
+  assert.deepEqual(missing, []);
+});
+
+test('every page has a title, a unique one-sentence description of 50-160 characters, and keywords', () => {
+  const failures = [];
+  const seen = new Map();
+  for (const doc of docs) {
+    const {title, description, keywords} = doc.frontMatter;
+    if (typeof title !== 'string' || title.trim().length < 3) failures.push(`${doc.file}: no title`);
+    if (typeof title === 'string' && title.length > 60) failures.push(`${doc.file}: title over 60 characters`);
+    if (typeof description !== 'string') {
+      failures.push(`${doc.file}: no description`);
+    } else {
+      if (description.length < 50 || description.length > 160) {
+        failures.push(`${doc.file}: description is ${description.length} characters`);
+      }
+      if (!/^[^.!?]+(?:[.!?](?=\S)[^.!?]*)*[.!?]$/.test(description.trim()) || /[.!?]\s+[A-Z]/.test(description)) {
+        failures.push(`${doc.file}: description is not one sentence ending with a period`);
+      }
+      if (seen.has(description)) failures.push(`${doc.file}: same description as ${seen.get(description)}`);
+      seen.set(description, doc.file);
+    }
+    if (!Array.isArray(keywords) || keywords.length < 3 || keywords.some((k) => typeof k !== 'string' || !k.trim())) {
+      failures.push(`${doc.file}: keywords must list at least 3 search phrases`);
+    }
+  }
+  assert.deepEqual(failures, []);
+});
+
+test('aliases of routes.tsv (the spec short names) appear in the keywords of their page', () => {
+  const failures = [];
+  const byRoute = new Map(docs.map((d) => [d.route, d]));
+  for (const route of routes.filter((r) => r.alias)) {
+    const doc = byRoute.get(route.path);
+    if (!doc) continue;
+    const short = route.alias.replace(/^\/docs\//, '').split('/').slice(-2).join(' ');
+    const keywords = (doc.frontMatter.keywords ?? []).map((k) => String(k).toLowerCase());
+    if (!keywords.includes(short)) failures.push(`${doc.file}: keywords lack "${short}"`);
+  }
+  assert.deepEqual(failures, []);
+});
+
+test('task pages follow the task template', () => {
+  const expected = ['Before you begin', 'Steps', 'Check the result', 'Troubleshooting', 'Related pages'];
+  const failures = [];
+  for (const doc of docs.filter((d) => pageKind(d) === 'task')) {
+    const h2 = doc.headings.filter((h) => h.depth === 2).map((h) => h.text);
+    if (JSON.stringify(h2) !== JSON.stringify(expected)) {
+      failures.push(`${doc.file}: sections are [${h2.join(', ')}]`);
+    }
+    if (!/^\*\*Required permissions?:\*\* .+$/m.test(doc.body)) failures.push(`${doc.file}: no "Required permission" line`);
+    if (!/<Tabs groupId="interface">/.test(doc.body) || !/<TabItem value="web" label="Web app" default>/.test(doc.body) || !/<TabItem value="api" label="API">/.test(doc.body)) {
+      failures.push(`${doc.file}: no Web app / API tabs with groupId "interface"`);
+    }
+    const steps = doc.section('Steps');
+    if (!/^\s*1\. /m.test(steps)) failures.push(`${doc.file}: no numbered steps`);
+    if (!/\*\*[^*]+\*\*/.test(steps)) failures.push(`${doc.file}: no UI label in bold in the steps`);
+    const intro = doc.intro.replace(/^import .*$/gm, '').trim();
+    if (intro.length < 40) failures.push(`${doc.file}: no intro paragraph before "Before you begin"`);
+    const troubleshooting = doc.headings.filter((h) => h.depth === 3 && h.under === 'Troubleshooting');
+    if (troubleshooting.length < 1) failures.push(`${doc.file}: no problem under Troubleshooting`);
+    const related = doc.section('Related pages');
+    if ((related.match(/^- \[[^\]]+\]\(\.{1,2}\/[^)]+\.md(#[^)]*)?\)/gm) ?? []).length < 2) {
+      failures.push(`${doc.file}: fewer than 2 related pages`);
+    }
+  }
+  assert.deepEqual(failures, []);
+});
+
+test('section index pages explain the concept and list their pages', () => {
+  const failures = [];
+  for (const doc of docs.filter((d) => pageKind(d) === 'section')) {
+    const h2 = doc.headings.filter((h) => h.depth === 2).map((h) => h.text);
+    if (!h2.includes('Permissions')) failures.push(`${doc.file}: no "Permissions" section`);
+    if (doc.hasChildren) {
+      if (h2.at(-1) !== 'In this section' || !/<DocCardList \/>/.test(doc.body)) {
+        failures.push(`${doc.file}: does not end with "In this section" and <DocCardList />`);
+      }
+    }
+    if (doc.intro.replace(/^import .*$/gm, '').trim().length < 80) failures.push(`${doc.file}: intro too short`);
+  }
+  assert.deepEqual(failures, []);
+});
+
+test('no reader-visible placeholder text, raw product URL or missing sentence', () => {
+  const failures = [];
+  for (const doc of docs) {
+    const placeholder = /\b(lorem ipsum|TODO|TBD|FIXME|XXX|coming soon|skeleton)\b/i.exec(doc.body);
+    if (placeholder) failures.push(`${doc.file}: "${placeholder[0]}"`);
+    const url = /https?:\/\/(?:[a-z0-9-]+\.)*launchdeck\.io\b/i.exec(doc.body);
+    if (url) failures.push(`${doc.file}: literal product URL ${url[0]}; use a %…_URL% token`);
+    if (/\]\((?:https?:\/\/[^)]*)?\/docs\//.test(doc.body)) failures.push(`${doc.file}: link to /docs/ by URL; link the .md file`);
+    if (/^#\s/m.test(doc.bodyWithoutCode)) failures.push(`${doc.file}: H1 in the body (the title comes from front matter)`);
+  }
+  assert.deepEqual(failures, []);
+});
+
+test('every API example matches an operation of api/openapi.yaml', () => {
+  const openapi = loadOpenApi();
+  const failures = [];
+  let count = 0;
+  for (const doc of docs) {
+    for (const call of apiCalls(doc)) {
+      count += 1;
+      if (!matchOperation(openapi, call.method, call.path)) {
+        failures.push(`${doc.file}:${call.line}: ${call.method} ${call.path} is not in api/openapi.yaml`);
+      }
+    }
+  }
+  assert.ok(count > 0, 'the docs contain API examples');
+  assert.deepEqual(failures, []);
+});

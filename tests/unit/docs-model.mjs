@@ -1,0 +1,152 @@
+/**
+ * A small model of the Markdown pages under docs/ for the content checks:
+ * front matter, route, page kind, headings, sections and API calls.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import YAML from 'yaml';
+import {repoRoot} from '../helpers.mjs';
+
+const docsDir = path.join(repoRoot, 'docs');
+
+function walk(dir) {
+  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return walk(full);
+    return /\.mdx?$/.test(entry.name) && !entry.name.startsWith('_') && entry.name !== 'README.md' ? [full] : [];
+  });
+}
+
+function stripCode(text) {
+  return text.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1\s*$/gm, '');
+}
+
+export function parseDoc(file) {
+  const raw = fs.readFileSync(file, 'utf8');
+  const match = /^---\n([\s\S]*?)\n---\n?/.exec(raw);
+  const frontMatter = match ? YAML.parse(match[1]) ?? {} : {};
+  const body = match ? raw.slice(match[0].length) : raw;
+  const rel = path.relative(docsDir, file).split(path.sep).join('/');
+  const noExt = rel.replace(/\.mdx?$/, '');
+  let route = noExt === 'index' ? '/docs/' : noExt.endsWith('/index') ? `/docs/${noExt.slice(0, -'index'.length)}` : `/docs/${noExt}`;
+  if (typeof frontMatter.slug === 'string' && frontMatter.slug.startsWith('/')) {
+    route = frontMatter.slug === '/' ? '/docs/' : `/docs${frontMatter.slug}`;
+  }
+  const bodyWithoutCode = stripCode(body);
+  const headings = [];
+  let under;
+  for (const line of bodyWithoutCode.split('\n')) {
+    const h = /^(#{1,6})\s+(.+?)\s*#*\s*$/.exec(line);
+    if (!h) continue;
+    const depth = h[1].length;
+    if (depth === 2) under = h[2];
+    headings.push({depth, text: h[2], under: depth > 2 ? under : undefined});
+  }
+  const dir = path.dirname(file);
+  const hasChildren =
+    path.basename(file).startsWith('index.') &&
+    fs.readdirSync(dir).some((name) => name !== path.basename(file) && (/\.mdx?$/.test(name) || fs.statSync(path.join(dir, name)).isDirectory()));
+  const firstH2 = bodyWithoutCode.search(/^## /m);
+  return {
+    file: `docs/${rel}`,
+    rel,
+    route,
+    raw,
+    frontMatter,
+    body,
+    bodyWithoutCode,
+    headings,
+    hasChildren,
+    intro: firstH2 >= 0 ? bodyWithoutCode.slice(0, firstH2) : bodyWithoutCode,
+    /** Text of the H2 section with this heading, up to the next H2. */
+    section(name) {
+      const lines = body.split('\n');
+      const start = lines.findIndex((l) => l.trim() === `## ${name}`);
+      if (start < 0) return '';
+      const rest = lines.slice(start + 1);
+      let inFence = false;
+      const out = [];
+      for (const line of rest) {
+        if (/^(```|~~~)/.test(line)) inFence = !inFence;
+        if (!inFence && /^## /.test(line)) break;
+        out.push(line);
+      }
+      return out.join('\n');
+    },
+  };
+}
+
+export function readDocs() {
+  return walk(docsDir).sort().map(parseDoc);
+}
+
+/** home | section | faq | legal | policy | task */
+export function pageKind(doc) {
+  if (doc.rel === 'index.md' || doc.rel === 'index.mdx') return 'home';
+  if (doc.rel.startsWith('users/subscriptions/faq/')) return 'faq';
+  if (/(^|\/)index\.mdx?$/.test(doc.rel)) return 'section';
+  if (doc.rel.startsWith('legal/')) return 'legal';
+  if (doc.rel.startsWith('security/')) return 'policy';
+  return 'task';
+}
+
+/**
+ * API calls shown on a page: curl commands in code blocks (method from -X,
+ * path after %API_URL%), and `METHOD /path` in inline code.
+ */
+export function apiCalls(doc) {
+  const calls = [];
+  const lines = doc.body.split('\n');
+  let fence = null;
+  let command = '';
+  let commandLine = 0;
+  const flush = () => {
+    if (/\bcurl\b/.test(command)) {
+      const method = (/(?:^|\s)(?:-X|--request)\s+([A-Z]+)/.exec(command)?.[1] ?? 'GET').toUpperCase();
+      for (const m of command.matchAll(/%API_URL%(\/[^"'\s?#]*)/g)) {
+        calls.push({method, path: m[1], line: commandLine});
+      }
+    }
+    command = '';
+  };
+  lines.forEach((line, index) => {
+    const open = /^\s*(```|~~~)(\w*)/.exec(line);
+    if (open && !fence) {
+      fence = {marker: open[1], lang: open[2]};
+      return;
+    }
+    if (fence && new RegExp(`^\\s*${fence.marker}\\s*$`).test(line)) {
+      flush();
+      fence = null;
+      return;
+    }
+    if (fence) {
+      if (!command) commandLine = index + 1;
+      command += ' ' + line.replace(/\\\s*$/, '');
+      if (!/\\\s*$/.test(line)) flush();
+      return;
+    }
+    for (const m of line.matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/[^`\s?]*)[^`]*`/g)) {
+      calls.push({method: m[1], path: m[2].replace(/^%API_URL%/, ''), line: index + 1});
+    }
+    for (const m of line.matchAll(/`(GET|POST|PUT|PATCH|DELETE) %API_URL%(\/[^`\s?]*)[^`]*`/g)) {
+      calls.push({method: m[1], path: m[2], line: index + 1});
+    }
+  });
+  return calls;
+}
+
+let openapiCache;
+export function loadOpenApi() {
+  openapiCache ??= YAML.parse(fs.readFileSync(path.join(repoRoot, 'api/openapi.yaml'), 'utf8'));
+  return openapiCache;
+}
+
+/** True when METHOD path matches an operation of the OpenAPI document. */
+export function matchOperation(openapi, method, requestPath) {
+  const clean = requestPath.replace(/\/+$/, '') || '/';
+  return Object.entries(openapi.paths ?? {}).some(([template, item]) => {
+    const pattern = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`);
+    return pattern.test(clean) && Object.prototype.hasOwnProperty.call(item ?? {}, method.toLowerCase());
+  });
+}
