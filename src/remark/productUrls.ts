@@ -9,7 +9,8 @@ interface MdNode {
   type: string;
   value?: unknown;
   url?: string;
-  attributes?: Array<{type: string; name?: string; value?: unknown}>;
+  // JSX elements have an array of attributes; directives (admonitions) a record.
+  attributes?: Array<{type: string; name?: string; value?: unknown}> | Record<string, unknown>;
   children?: MdNode[];
 }
 
@@ -31,9 +32,11 @@ function visit(node: MdNode): void {
   if (typeof node.url === 'string') {
     node.url = replaceUrlTokens(node.url);
   }
-  for (const attribute of node.attributes ?? []) {
-    if (typeof attribute.value === 'string') {
-      attribute.value = replaceUrlTokens(attribute.value);
+  if (Array.isArray(node.attributes)) {
+    for (const attribute of node.attributes) {
+      if (typeof attribute.value === 'string') {
+        attribute.value = replaceUrlTokens(attribute.value);
+      }
     }
   }
   for (const child of node.children ?? []) {

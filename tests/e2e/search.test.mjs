@@ -64,7 +64,7 @@ test('the legal context offers results within and outside the context', async ()
   let menu = await typeQuery(page, 'privacy');
   await menu.getByText('See all results within "Legal"').waitFor();
   await searchBox(page).fill('');
-  menu = await typeQuery(page, 'rotate server key');
+  menu = await typeQuery(page, 'crontab');
   await menu.getByText('See all results outside "Legal"').waitFor();
   await page.close();
 });

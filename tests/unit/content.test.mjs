@@ -30,7 +30,9 @@ test('every page has a title, a unique one-sentence description of 50-160 charac
       if (description.length < 50 || description.length > 160) {
         failures.push(`${doc.file}: description is ${description.length} characters`);
       }
-      if (!/^[^.!?]+(?:[.!?](?=\S)[^.!?]*)*[.!?]$/.test(description.trim()) || /[.!?]\s+[A-Z]/.test(description)) {
+      // One sentence: ends with a period, and no sentence break ("…. Next") inside
+      // (abbreviations such as "Inc." followed by a lowercase word are fine).
+      if (!/[.!?]$/.test(description.trim()) || /[.!?]\s+[A-Z]/.test(description)) {
         failures.push(`${doc.file}: description is not one sentence ending with a period`);
       }
       if (seen.has(description)) failures.push(`${doc.file}: same description as ${seen.get(description)}`);

@@ -1,4 +1,4 @@
-import React, {type ReactNode} from 'react';
+import React, {useEffect, type ReactNode} from 'react';
 import SearchPage from '@theme-original/SearchPage';
 import {useLocation} from '@docusaurus/router';
 import {PageMetadata} from '@docusaurus/theme-common';
@@ -10,6 +10,10 @@ import {PageMetadata} from '@docusaurus/theme-common';
  */
 export default function SearchPageWrapper(): ReactNode {
   const query = new URLSearchParams(useLocation().search).get('q')?.trim();
+  // The plugin's context selector has no label; name it for screen readers.
+  useEffect(() => {
+    document.getElementById('context-selector')?.setAttribute('aria-label', 'Search in');
+  });
   const title = query ? `Search results for "${query.slice(0, 80)}"` : 'Search the documentation';
   return (
     <>

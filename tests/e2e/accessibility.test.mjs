@@ -1,0 +1,123 @@
+/**
+ * Accessibility: zero axe-core violations (WCAG 2.2 A and AA rules) on every
+ * route in both colour modes and at phone width, plus keyboard checks.
+ */
+import {test, before, after} from 'node:test';
+import assert from 'node:assert/strict';
+import {createRequire} from 'node:module';
+import {readRoutes, serveBuild, launchBrowser, waitForHydration} from '../helpers.mjs';
+
+const require = createRequire(import.meta.url);
+const axePath = require.resolve('axe-core/axe.min.js');
+const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const routes = readRoutes();
+
+let server;
+let browser;
+before(async () => {
+  server = await serveBuild();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function violationsOf(page) {
+  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.addScriptTag({path: axePath});
+  const results = await page.evaluate(
+    (runOnly) => window.axe.run(document, {runOnly: {type: 'tag', values: runOnly}, resultTypes: ['violations']}),
+    tags,
+  );
+  return results.violations.map(
+    (v) => `${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`,
+  );
+}
+
+async function setTheme(page, theme) {
+  await page.evaluate((t) => {
+    window.localStorage.setItem('theme', t);
+  }, theme);
+}
+
+for (const theme of ['dark', 'light']) {
+  test(`no axe violations on any page in the ${theme} theme`, async () => {
+    const page = await browser.context.newPage();
+    await page.goto(server.url + '/docs/');
+    await setTheme(page, theme);
+    const failures = [];
+    for (const route of [...routes.map((r) => r.path), '/docs/this-page-does-not-exist']) {
+      await page.goto(server.url + route);
+      await waitForHydration(page);
+      assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), theme);
+      const violations = await violationsOf(page);
+      if (violations.length) failures.push(`${route}: ${violations.join('; ')}`);
+    }
+    await page.close();
+    assert.deepEqual(failures, []);
+  });
+}
+
+test('no axe violations at phone width (375 px) on one page of each kind, in both themes', async () => {
+  const page = await browser.context.newPage();
+  await page.setViewportSize({width: 375, height: 740});
+  const failures = [];
+  for (const theme of ['dark', 'light']) {
+    await page.goto(server.url + '/docs/');
+    await setTheme(page, theme);
+    for (const route of ['/docs/', '/docs/servers/', '/docs/servers/add-aws-server', '/search?q=server', '/docs/nope']) {
+      await page.goto(server.url + route);
+      await waitForHydration(page);
+      const violations = await violationsOf(page);
+      if (violations.length) failures.push(`${theme} ${route}: ${violations.join('; ')}`);
+    }
+    // The open mobile menu too.
+    await page.goto(server.url + '/docs/servers/');
+    await waitForHydration(page);
+    await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+    await page.locator('.navbar-sidebar').waitFor({state: 'visible'});
+    await page.waitForTimeout(600); // let the slide-in transition finish before measuring contrast
+    const violations = await violationsOf(page);
+    if (violations.length) failures.push(`${theme} mobile menu: ${violations.join('; ')}`);
+  }
+  await page.close();
+  assert.deepEqual(failures, []);
+});
+
+test('the skip-to-content link is the first stop and moves focus to the content', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(server.url + '/docs/servers/list-servers');
+  await waitForHydration(page);
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', {name: 'Skip to main content'});
+  assert.ok(await skip.evaluate((el) => el === document.activeElement));
+  assert.ok(await skip.isVisible(), 'visible on focus');
+  await page.keyboard.press('Enter');
+  // Docusaurus moves the sequential focus starting point to <main>: the next
+  // Tab lands inside the content, past the navbar and the sidebar.
+  await page.keyboard.press('Tab');
+  const focusedInMain = await page.evaluate(() => Boolean(document.querySelector('main')?.contains(document.activeElement)));
+  assert.ok(focusedInMain, 'the next Tab after "Skip to main content" is inside the main content');
+  await page.close();
+});
+
+test('every interactive element reached with Tab shows a visible focus indicator', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(server.url + '/docs/servers/add-aws-server');
+  await waitForHydration(page);
+  const missing = [];
+  for (let i = 0; i < 40; i += 1) {
+    await page.keyboard.press('Tab');
+    const info = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return null;
+      const style = getComputedStyle(el);
+      const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+      const shadow = style.boxShadow && style.boxShadow !== 'none';
+      return {name: `${el.tagName.toLowerCase()} ${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 30)}`, visible: outline || shadow};
+    });
+    if (info && !info.visible) missing.push(info.name);
+  }
+  await page.close();
+  assert.deepEqual(missing, []);
+});
