@@ -1,11 +1,12 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as ClientRedirectsOptions} from '@docusaurus/plugin-client-redirects';
-import {themes as prismThemes} from 'prism-react-renderer';
 import {urls} from './src/config/urls';
 import {shortNamesFor} from './src/config/redirects';
 import remarkProductUrls from './src/remark/productUrls';
 import colorModeFallbackPlugin from './src/plugins/colorModeFallback';
+import {prismLight} from './src/config/prismLight';
+import {prismDark} from './src/config/prismDark';
 
 /** Set by the test command: adds a page that crashes on purpose (see src/pages/test-crash.tsx). */
 const isTestBuild = process.env.LAUNCHDECK_TEST_BUILD === '1';
@@ -225,8 +226,8 @@ const config: Config = {
       copyright: `Copyright © ${new Date().getFullYear()} Launchdeck, Inc.`,
     },
     prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.dracula,
+      theme: prismLight,
+      darkTheme: prismDark,
       additionalLanguages: ['bash', 'json', 'yaml', 'powershell', 'nginx', 'ini'],
     },
   } satisfies Preset.ThemeConfig,

@@ -4,7 +4,7 @@
  * - clean URLs: `/docs/servers/` and `/docs/servers/list-servers` map to their index.html;
  *   `…/index.html` and `….html` redirect (301) to the path without it;
  * - unknown paths get build/404.html with status 404;
- * - brotli or gzip when the browser accepts it, cached in memory;
+ * - brotli (quality 6) or gzip when the browser accepts it, cached in memory;
  * - hashed assets are cached for a year, HTML is revalidated.
  *
  * Usage: node scripts/serve.mjs [--dir build] [--port 3000] [--host 127.0.0.1]
@@ -68,7 +68,9 @@ export function startServer({dir = 'build', port = 0, host = '127.0.0.1', log = 
       const raw = fs.readFileSync(file);
       const data =
         encoding === 'br'
-          ? zlib.brotliCompressSync(raw, {params: {[zlib.constants.BROTLI_PARAM_QUALITY]: 11}})
+          ? // Quality 6: close to the best ratio at a fraction of the time of 11,
+            // as CDNs do for on-the-fly compression (the result is cached).
+            zlib.brotliCompressSync(raw, {params: {[zlib.constants.BROTLI_PARAM_QUALITY]: 6}})
           : encoding === 'gzip'
             ? zlib.gzipSync(raw, {level: 9})
             : raw;

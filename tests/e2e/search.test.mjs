@@ -120,3 +120,46 @@ test('hostile queries execute nothing and throw nothing', async () => {
   assert.deepEqual(external, []);
   await page.close();
 });
+
+// Readers search in their own words; the best page must be the first result.
+const readerQueries = [
+  ['join a team', /\/docs\/teams\/(invitations|members)\//],
+  ['delete environment', /\/docs\/environments\/archive-environment/],
+  ['api authentication', /\/docs\/api\//],
+  ['turn off server', /\/docs\/servers\/stop-server/],
+  ['reboot server', /\/docs\/servers\/restart-server/],
+  ['ec2 instance', /\/docs\/servers\/add-aws-server/],
+  ['security group', /\/docs\/network-rules\//],
+  ['certificate renewal', /\/docs\/ssl-certificates\//],
+  ['crontab', /\/docs\/cronjobs\//],
+  ['queue worker', /\/docs\/daemons\//],
+  ['secrets', /\/docs\/variables\//],
+  ['web server config', /\/docs\/virtual-hosts\//],
+  ['rollback', /\/docs\/applications\/deploy-application/],
+  ['roll back deployment', /\/docs\/applications\/deploy-application/],
+  ['firewall', /\/docs\/network-rules\//],
+  ['add user', /\/docs\/teams\/invitations\/add-invitation/],
+  ['delete server', /\/docs\/servers\/(delete-cloudprovider-server|remove-server)/],
+  ['env var', /\/docs\/variables\//],
+  ['billing', /\/docs\/users\/subscriptions\//],
+  ['github actions', /\/docs\/applications\/integrate-application-deployments-to-ci-workflows/],
+  ['verify webhook signature', /\/docs\/webhooks\/create-outgoing-webhook/],
+  ['revoke token', /\/docs\/api-tokens\/.*revoke/],
+];
+
+test('searching in a reader\'s own words opens the right page first', async () => {
+  const {page} = await openPage(browser.context, server.url);
+  const failures = [];
+  for (const [query, expected] of readerQueries) {
+    await page.goto(server.url + '/docs/projects/');
+    await waitForHydration(page);
+    const menu = await typeQuery(page, query);
+    await menu.getByRole('option').first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => !url.pathname.startsWith('/docs/projects/') || url.search !== '');
+    const landed = new URL(page.url()).pathname;
+    if (!expected.test(landed)) failures.push(`"${query}" opened ${landed}`);
+  }
+  await page.close();
+  assert.deepEqual(failures, []);
+});

@@ -158,3 +158,27 @@ test('a component crash shows "Page Error" with the error chain, and Try again r
   await page.evaluate(() => window.localStorage.removeItem('ld-test-crash'));
   await page.close();
 });
+
+test('the navbar hides when scrolling down and comes back when scrolling up', async () => {
+  const {page} = await openPage(browser.context, server.url);
+  await page.goto(server.url + '/docs/servers/add-aws-server');
+  await waitForHydration(page);
+  const navbar = page.locator('nav.navbar');
+  assert.equal(await navbar.evaluate((el) => el.className.includes('navbarHidden')), false);
+  for (let i = 0; i < 6; i += 1) {
+    await page.mouse.wheel(0, 250);
+    await page.waitForTimeout(60);
+  }
+  await page.waitForFunction(() => document.querySelector('nav.navbar').className.includes('navbarHidden'));
+  await page.mouse.wheel(0, -300);
+  await page.waitForFunction(() => !document.querySelector('nav.navbar').className.includes('navbarHidden'));
+  await page.close();
+});
+
+test('doc pages show when they were last updated', async () => {
+  const {page} = await openPage(browser.context, server.url);
+  await page.goto(server.url + '/docs/servers/list-servers');
+  await waitForHydration(page);
+  assert.match(await page.locator('.theme-last-updated').innerText(), /^Last updated on \w+ \d{1,2}, \d{4}$/);
+  await page.close();
+});

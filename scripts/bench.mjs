@@ -1,0 +1,300 @@
+#!/usr/bin/env node
+/**
+ * Benchmark: builds the site with both bundlers and measures what readers
+ * download and wait for, on the site served compressed as a CDN would.
+ * Prints one figure per line and writes bench-results/latest.json.
+ *
+ *   npm run bench                 # everything (about 10 minutes on 2 cores)
+ *   npm run bench -- --check      # also compare with bench/budgets.json; exit 1 when a size
+ *                                 # or score is over budget (timing figures only warn)
+ *   npm run bench -- --no-webpack --no-lighthouse --runs 1   # quicker partial run
+ */
+import {spawn} from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import os from 'node:os';
+import {fileURLToPath} from 'node:url';
+import {startServer} from './serve.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(`--${name}`);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+};
+const runs = Number(option('runs', 3));
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
+const pages = {home: '/docs/', section: '/docs/servers/', task: '/docs/servers/add-aws-server', search: '/search'};
+const results = {};
+
+function record(key, value, unit = '') {
+  results[key] = value;
+  const shown = typeof value === 'number' ? (Number.isInteger(value) ? value : value.toFixed(unit === 's' ? 1 : 2)) : value;
+  console.log(`${key.padEnd(48)} ${shown}${unit ? ` ${unit}` : ''}`);
+}
+
+const gzip = (buf) => zlib.gzipSync(buf, {level: 9}).length;
+const brotli = (buf) => zlib.brotliCompressSync(buf, {params: {[zlib.constants.BROTLI_PARAM_QUALITY]: 11}}).length;
+const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
+
+/** Peak resident memory of a process and all its descendants, read from /proc. */
+function treeRss(pid) {
+  let total = 0;
+  const children = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (!children.has(ppid)) children.set(ppid, []);
+      children.get(ppid).push(Number(entry));
+    } catch {
+      // process ended meanwhile
+    }
+  }
+  const stack = [pid];
+  while (stack.length) {
+    const current = stack.pop();
+    try {
+      const status = fs.readFileSync(`/proc/${current}/status`, 'utf8');
+      total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+    } catch {
+      // ended
+    }
+    stack.push(...(children.get(current) ?? []));
+  }
+  return total;
+}
+
+async function coldBuild(label, faster, outDir) {
+  for (const dir of ['.docusaurus', 'node_modules/.cache', outDir]) fs.rmSync(path.join(root, dir), {recursive: true, force: true});
+  const started = process.hrtime.bigint();
+  const child = spawn('npx', ['docusaurus', 'build', '--out-dir', outDir], {
+    cwd: root,
+    env: {...process.env, DOCUSAURUS_FASTER: faster ? 'true' : 'false', NO_UPDATE_NOTIFIER: '1'},
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let peak = 0;
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  const timer = setInterval(() => {
+    peak = Math.max(peak, treeRss(child.pid));
+  }, 100);
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  clearInterval(timer);
+  if (code !== 0) throw new Error(`${label} build failed:\n${stderr.slice(-2000)}`);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  record(`build.${label}.cold_seconds`, seconds, 's');
+  record(`build.${label}.peak_memory_mb`, Math.round(peak / 1024 / 1024), 'MB');
+  return seconds;
+}
+
+async function launch() {
+  const {chromium} = await import('playwright-core');
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-bench-'));
+  const context = await chromium.launchPersistentContext(profile, {executablePath: chromiumPath, headless: true, args: chromiumArgs});
+  return {context, close: async () => {await context.close(); fs.rmSync(profile, {recursive: true, force: true});}};
+}
+
+async function pageWeight(context, base, name, route, outDir) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.setCacheDisabled', {cacheDisabled: true});
+  // First load: what the page requests to render (documents, scripts, styles,
+  // images, fonts), not the <link rel=prefetch> chunks of linked pages.
+  const requests = [];
+  page.on('requestfinished', (request) => {
+    if (['document', 'script', 'stylesheet', 'image', 'font', 'fetch', 'xhr'].includes(request.resourceType())) {
+      requests.push(request.url());
+    }
+  });
+  await page.goto(base + route, {waitUntil: 'networkidle'});
+  const totals = {js: [0, 0, 0], css: [0, 0, 0]};
+  let external = 0;
+  for (const url of requests) {
+    const u = new URL(url);
+    if (u.origin !== base) {
+      external += 1;
+      continue;
+    }
+    const kind = u.pathname.endsWith('.js') ? 'js' : u.pathname.endsWith('.css') ? 'css' : null;
+    if (!kind) continue;
+    const body = fs.readFileSync(path.join(root, outDir, u.pathname));
+    totals[kind][0] += body.length;
+    totals[kind][1] += gzip(body);
+    totals[kind][2] += brotli(body);
+  }
+  const htmlFile = path.join(root, outDir, route.replace(/\/$/, '/index').replace(/^\//, '') + (route.endsWith('/') ? '.html' : '/index.html'));
+  const html = fs.readFileSync(htmlFile);
+  record(`page.${name}.js_kb_raw`, kb(totals.js[0]), 'KB');
+  record(`page.${name}.js_kb_gzip`, kb(totals.js[1]), 'KB');
+  record(`page.${name}.js_kb_brotli`, kb(totals.js[2]), 'KB');
+  record(`page.${name}.css_kb_gzip`, kb(totals.css[1]), 'KB');
+  record(`page.${name}.css_kb_brotli`, kb(totals.css[2]), 'KB');
+  record(`page.${name}.html_kb_gzip`, kb(gzip(html)), 'KB');
+  record(`page.${name}.requests`, requests.length);
+  record(`page.${name}.external_requests`, external);
+  await page.close();
+}
+
+async function searchFigures(context, base, outDir) {
+  const indexes = fs.readdirSync(path.join(root, outDir)).filter((f) => f.startsWith('search-index'));
+  let totalRaw = 0;
+  let totalGzip = 0;
+  for (const file of indexes) {
+    const body = fs.readFileSync(path.join(root, outDir, file));
+    totalRaw += body.length;
+    totalGzip += gzip(body);
+  }
+  record('search.index_files', indexes.length);
+  record('search.all_indexes_kb_raw', kb(totalRaw), 'KB');
+  record('search.all_indexes_kb_gzip', kb(totalGzip), 'KB');
+
+  const page = await context.newPage();
+  const fetched = [];
+  page.on('requestfinished', (request) => {
+    if (/search-index/.test(request.url())) fetched.push(new URL(request.url()).pathname);
+  });
+  await page.goto(base + pages.task, {waitUntil: 'networkidle'});
+  await page.waitForSelector('html[data-has-hydrated="true"]');
+  const loadStart = Date.now();
+  await page.focus('input.navbar__search-input');
+  await page.locator('input.navbar__search-input').fill('server');
+  await page.locator('.navbar__search [role="listbox"] [role="option"]').first().waitFor();
+  record('search.first_focus_to_results_ms', Date.now() - loadStart, 'ms');
+  let downloaded = 0;
+  let downloadedGzip = 0;
+  for (const p of fetched) {
+    const body = fs.readFileSync(path.join(root, outDir, p));
+    downloaded += body.length;
+    downloadedGzip += gzip(body);
+  }
+  record('search.task_page_index_kb_raw', kb(downloaded), 'KB');
+  record('search.task_page_index_kb_gzip', kb(downloadedGzip), 'KB');
+
+  // Keystroke to results: time from a key press to the dropdown's next update.
+  const queries = ['add server', 'ssh key', 'deploy application', 'crontab', 'api token', 'invite team', 'firewall port', 'rollback', 'secret variable', 'certificate'];
+  const latencies = [];
+  const input = page.locator('input.navbar__search-input');
+  for (const query of queries) {
+    await input.fill('');
+    for (const char of query) {
+      const ms = await page.evaluate(async (c) => {
+        const el = document.querySelector('input.navbar__search-input');
+        const menu = document.querySelector('.navbar__search [role="listbox"]');
+        const start = performance.now();
+        const changed = new Promise((resolve) => {
+          const observer = new MutationObserver(() => {
+            observer.disconnect();
+            resolve(performance.now() - start);
+          });
+          observer.observe(menu, {childList: true, subtree: true, characterData: true, attributes: true});
+          setTimeout(() => {
+            observer.disconnect();
+            resolve(null);
+          }, 2000);
+        });
+        el.value += c;
+        el.dispatchEvent(new Event('input', {bubbles: true}));
+        return changed;
+      }, char);
+      if (ms !== null) latencies.push(ms);
+    }
+  }
+  record('search.keystroke_ms_median', Math.round(median(latencies) * 10) / 10, 'ms');
+  record('search.keystroke_ms_p95', Math.round(percentile(latencies, 95) * 10) / 10, 'ms');
+  await page.close();
+}
+
+async function lighthouseFigures(base) {
+  let lighthouse;
+  let chromeLauncher;
+  try {
+    lighthouse = (await import('lighthouse')).default;
+    chromeLauncher = await import('chrome-launcher');
+  } catch {
+    console.log('lighthouse                                       skipped (not installed)');
+    return;
+  }
+  const chrome = await chromeLauncher.launch({chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumArgs]});
+  try {
+    for (const formFactor of ['mobile', 'desktop']) {
+      for (const [name, route] of Object.entries(pages)) {
+        const samples = [];
+        for (let i = 0; i < runs; i += 1) {
+          const config = formFactor === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
+          const result = await lighthouse(base + route, {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo']}, config);
+          const lhr = result.lhr;
+          samples.push({
+            performance: Math.round(lhr.categories.performance.score * 100),
+            accessibility: Math.round(lhr.categories.accessibility.score * 100),
+            best_practices: Math.round(lhr.categories['best-practices'].score * 100),
+            seo: Math.round(lhr.categories.seo.score * 100),
+            lcp_ms: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+            tbt_ms: Math.round(lhr.audits['total-blocking-time'].numericValue),
+            cls: Math.round(lhr.audits['cumulative-layout-shift'].numericValue * 1000) / 1000,
+          });
+        }
+        for (const key of Object.keys(samples[0])) {
+          const unit = key.endsWith('_ms') ? 'ms' : '';
+          record(`lighthouse.${formFactor}.${name}.${key}`, median(samples.map((s) => s[key])), unit);
+        }
+      }
+    }
+  } finally {
+    await chrome.kill();
+  }
+}
+
+function check() {
+  const budgets = JSON.parse(fs.readFileSync(path.join(root, 'bench/budgets.json'), 'utf8'));
+  let failed = 0;
+  for (const [key, budget] of Object.entries(budgets.max ?? {})) {
+    if (!(key in results)) continue;
+    if (results[key] > budget.value) {
+      const hard = !budget.timing;
+      console.log(`${hard ? 'OVER BUDGET' : 'warning'}: ${key} = ${results[key]} (budget ${budget.value})`);
+      if (hard) failed += 1;
+    }
+  }
+  for (const [key, budget] of Object.entries(budgets.min ?? {})) {
+    if (!(key in results)) continue;
+    if (results[key] < budget.value) {
+      const hard = !budget.timing;
+      console.log(`${hard ? 'UNDER BUDGET' : 'warning'}: ${key} = ${results[key]} (minimum ${budget.value})`);
+      if (hard) failed += 1;
+    }
+  }
+  console.log(failed ? `${failed} figure(s) over budget` : 'all figures within budget');
+  return failed;
+}
+
+const outDir = 'build-bench';
+console.log(`Launchdeck docs benchmark, ${new Date().toISOString()}, ${os.cpus().length} cores, Node ${process.version}`);
+const fasterSeconds = await coldBuild('faster', true, outDir);
+if (!flag('no-webpack')) {
+  const webpackSeconds = await coldBuild('webpack', false, `${outDir}-webpack`);
+  record('build.webpack_to_faster_ratio', Math.round((webpackSeconds / fasterSeconds) * 100) / 100, 'x');
+  fs.rmSync(path.join(root, `${outDir}-webpack`), {recursive: true, force: true});
+}
+const server = await startServer({dir: path.join(root, outDir)});
+const browser = await launch();
+try {
+  for (const [name, route] of Object.entries(pages)) {
+    if (name !== 'search') await pageWeight(browser.context, server.url, name, route, outDir);
+  }
+  await searchFigures(browser.context, server.url, outDir);
+  if (!flag('no-lighthouse')) await lighthouseFigures(server.url);
+} finally {
+  await browser.close();
+  await server.close();
+}
+fs.mkdirSync(path.join(root, 'bench-results'), {recursive: true});
+fs.writeFileSync(path.join(root, 'bench-results/latest.json'), JSON.stringify({date: new Date().toISOString(), cores: os.cpus().length, results}, null, 2));
+console.log('written bench-results/latest.json');
+if (flag('check') && check() > 0) process.exit(1);
