@@ -121,3 +121,42 @@ test('every interactive element reached with Tab shows a visible focus indicator
   await page.close();
   assert.deepEqual(missing, []);
 });
+
+test('Escape closes the search results and returns focus to where the reader was', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(server.url + '/docs/servers/list-servers');
+  await waitForHydration(page);
+  const link = page.locator('article a').first();
+  await link.focus();
+  await page.keyboard.press('Control+k');
+  await page.waitForFunction(() => document.activeElement?.classList.contains('navbar__search-input'));
+  await page.keyboard.type('server');
+  await page.locator('.navbar__search [role="listbox"] [role="option"]').first().waitFor();
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => document.activeElement?.closest('article') !== null);
+  assert.equal(await page.locator('.navbar__search [role="listbox"]').isVisible(), false);
+  await page.close();
+});
+
+test('the mobile menu takes focus, keeps Tab inside, closes with Escape and returns focus', async () => {
+  const page = await browser.context.newPage();
+  await page.setViewportSize({width: 375, height: 740});
+  await page.goto(server.url + '/docs/servers/list-servers');
+  await waitForHydration(page);
+  const toggle = page.getByRole('button', {name: 'Toggle navigation bar'});
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await page.locator('.navbar-sidebar').waitFor({state: 'visible'});
+  await page.waitForFunction(() => document.querySelector('.navbar-sidebar')?.contains(document.activeElement));
+  for (let i = 0; i < 60; i += 1) {
+    await page.keyboard.press('Tab');
+    const inside = await page.evaluate(() => document.querySelector('.navbar-sidebar')?.contains(document.activeElement));
+    assert.ok(inside, `Tab ${i + 1} left the menu`);
+  }
+  await page.keyboard.press('Shift+Tab');
+  assert.ok(await page.evaluate(() => document.querySelector('.navbar-sidebar')?.contains(document.activeElement)));
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.querySelector('.navbar-sidebar--show'));
+  await page.waitForFunction(() => document.activeElement?.classList.contains('navbar__toggle'));
+  await page.close();
+});
