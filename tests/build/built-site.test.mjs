@@ -1,0 +1,135 @@
+/**
+ * Checks over the built static output: every route exists with the metadata
+ * a reader and a search engine see, aliases redirect, the sitemap lists
+ * canonical pages only, and nothing unfinished or external leaks into HTML.
+ */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import {readRoutes, readBuiltHtml, htmlFileFor, buildDir, assertBuilt, builtSiteConfig, tagsOf, metaOf, decodeEntities} from '../helpers.mjs';
+
+assertBuilt();
+const routes = readRoutes();
+const docRoutes = routes.filter((r) => r.kind !== 'search');
+const config = await builtSiteConfig();
+const siteUrl = config.url;
+
+function titleOf(html) {
+  const match = /<title[^>]*>([^<]*)<\/title>/.exec(html);
+  return match ? decodeEntities(match[1]) : undefined;
+}
+
+function allHtmlFiles(dir = buildDir) {
+  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'assets' ? [] : allHtmlFiles(full);
+    return entry.name.endsWith('.html') ? [full] : [];
+  });
+}
+
+test('every canonical route is built with one h1, "<title> | Docs", description, keywords, og:image and canonical URL', () => {
+  const failures = [];
+  const descriptions = new Map();
+  for (const route of docRoutes) {
+    if (!fs.existsSync(htmlFileFor(route.path))) {
+      failures.push(`${route.path}: not built`);
+      continue;
+    }
+    const html = readBuiltHtml(route.path);
+    const h1s = html.match(/<h1[\s>]/g) ?? [];
+    if (h1s.length !== 1) failures.push(`${route.path}: ${h1s.length} h1`);
+    const title = titleOf(html);
+    const meta = metaOf(html);
+    if (!title || !/^.+ \| Docs$/.test(title)) failures.push(`${route.path}: title ${title}`);
+    const description = meta.description;
+    if (!description || description.length < 50 || description.length > 160) {
+      failures.push(`${route.path}: description "${description}"`);
+    } else if (descriptions.has(description)) {
+      failures.push(`${route.path}: same description as ${descriptions.get(description)}`);
+    } else {
+      descriptions.set(description, route.path);
+    }
+    if (!meta.keywords) failures.push(`${route.path}: no keywords`);
+    const image = meta['og:image'];
+    if (!image || !image.startsWith(`${siteUrl}/img/`)) failures.push(`${route.path}: og:image ${image}`);
+    const canonical = tagsOf(html, 'link').find((l) => l.rel === 'canonical')?.href;
+    if (canonical !== siteUrl + route.path) failures.push(`${route.path}: canonical ${canonical}`);
+  }
+  assert.deepEqual(failures, []);
+});
+
+test('the og:image file exists', () => {
+  assert.ok(fs.existsSync(path.join(buildDir, config.themeConfig.image)));
+});
+
+test('every alias is a redirect page to its canonical route, and / redirects to /docs/', () => {
+  const failures = [];
+  for (const route of routes.filter((r) => r.alias)) {
+    const file = htmlFileFor(route.alias);
+    if (!fs.existsSync(file)) {
+      failures.push(`${route.alias}: no redirect page`);
+      continue;
+    }
+    const html = fs.readFileSync(file, 'utf8');
+    const refresh = tagsOf(html, 'meta').find((m) => m['http-equiv'] === 'refresh')?.content;
+    if (refresh !== `0; url=${route.path}`) {
+      failures.push(`${route.alias}: does not redirect to ${route.path}`);
+    }
+  }
+  assert.deepEqual(failures, []);
+  assert.match(fs.readFileSync(path.join(buildDir, 'index.html'), 'utf8'), /content="0; url=\/docs\/"/);
+});
+
+test('sitemap.xml lists every canonical page and no alias or test page', () => {
+  const xml = fs.readFileSync(path.join(buildDir, 'sitemap.xml'), 'utf8');
+  const locs = new Set([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]));
+  for (const route of docRoutes) assert.ok(locs.has(siteUrl + route.path), `missing ${route.path}`);
+  for (const route of routes.filter((r) => r.alias)) {
+    assert.ok(!locs.has(siteUrl + route.alias), `alias ${route.alias} in sitemap`);
+  }
+  for (const loc of locs) assert.ok(!/test-crash|\/search$/.test(loc), `${loc} in sitemap`);
+});
+
+test('the search index files carry a content hash in their names', () => {
+  const indexes = fs.readdirSync(buildDir).filter((f) => f.startsWith('search-index'));
+  assert.ok(indexes.length >= 1);
+  for (const file of indexes) assert.match(file, /^search-index(-[a-z-]+)?-[0-9a-f]{8}\.json$/);
+});
+
+test('no page shows a URL token, placeholder text, or loads anything from another origin', () => {
+  const failures = [];
+  for (const file of allHtmlFiles()) {
+    const html = fs.readFileSync(file, 'utf8');
+    const rel = path.relative(buildDir, file);
+    const token = /%(?:APP|API|SITE|REPO|MARKETING|STATUS)_URL%/.exec(html);
+    if (token) failures.push(`${rel}: ${token[0]}`);
+    const text = html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ');
+    const placeholder = /\b(lorem ipsum|TODO|TBD|coming soon|skeleton)\b/i.exec(text);
+    if (placeholder) failures.push(`${rel}: "${placeholder[0]}"`);
+    const resources = [
+      ...tagsOf(html, 'script').map((t) => t.src),
+      ...tagsOf(html, 'img').map((t) => t.src),
+      ...tagsOf(html, 'iframe').map((t) => t.src),
+      ...tagsOf(html, 'link')
+        .filter((t) => /stylesheet|preload|prefetch|modulepreload|icon|manifest/.test(t.rel ?? ''))
+        .map((t) => t.href),
+    ].filter(Boolean);
+    for (const src of resources) {
+      if (/^(https?:)?\/\//.test(src)) failures.push(`${rel}: external resource ${src}`);
+    }
+  }
+  assert.deepEqual(failures, []);
+});
+
+test('the not-found page is built as 404.html and says so plainly', () => {
+  const html = fs.readFileSync(path.join(buildDir, '404.html'), 'utf8');
+  assert.match(html, /This page does not exist/);
+  assert.ok(tagsOf(html, 'form').some((form) => form.action === '/search' && form.role === 'search'));
+});
+
+test('the API base URL of the site config is the server of api/openapi.yaml (unless overridden)', async () => {
+  if (process.env.LAUNCHDECK_API_URL) return;
+  const {loadOpenApi} = await import('../unit/docs-model.mjs');
+  assert.equal(config.customFields.urls.api, loadOpenApi().servers[0].url);
+});
