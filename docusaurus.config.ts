@@ -10,6 +10,9 @@ import {prismDark} from './src/config/prismDark';
 
 /** Set by the test command: adds a page that crashes on purpose (see src/pages/test-crash.tsx). */
 const isTestBuild = process.env.LAUNCHDECK_TEST_BUILD === '1';
+/** Pages of the marketing site: full page loads in the same tab, never client-side routes. */
+const marketingLink = (label: string, path: string) => ({label, href: `${urls.marketing}${path}`, target: '_self'});
+
 /** Docusaurus Faster (Rspack, SWC, Lightning CSS) is the default; DOCUSAURUS_FASTER=false builds with webpack. */
 const useFaster = process.env.DOCUSAURUS_FASTER !== 'false';
 
@@ -174,9 +177,9 @@ const config: Config = {
           position: 'left',
           label: 'Documentation',
         },
-        {href: `${urls.marketing}/blog`, label: 'Blog', position: 'left', target: '_self'},
-        {href: `${urls.marketing}/pricing`, label: 'Pricing', position: 'left', target: '_self'},
-        {href: `${urls.marketing}/careers`, label: 'Careers', position: 'left', target: '_self'},
+        {...marketingLink('Blog', '/blog'), position: 'left'},
+        {...marketingLink('Pricing', '/pricing'), position: 'left'},
+        {...marketingLink('Careers', '/careers'), position: 'left'},
         {type: 'search', position: 'right'},
         {type: 'localeDropdown', position: 'right'},
         {
@@ -202,8 +205,8 @@ const config: Config = {
           title: 'Product',
           items: [
             {label: 'Documentation', to: '/docs/'},
-            {label: 'Pricing', href: `${urls.marketing}/pricing`, target: '_self'},
-            {label: 'Careers', href: `${urls.marketing}/careers`, target: '_self'},
+            marketingLink('Pricing', '/pricing'),
+            marketingLink('Careers', '/careers'),
           ],
         },
         {

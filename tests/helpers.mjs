@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import {fileURLToPath} from 'node:url';
+import {before, after} from 'node:test';
 import {startServer} from '../scripts/serve.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -142,4 +143,22 @@ export function metaOf(html) {
     if (key) meta[key] = tag.content;
   }
   return meta;
+}
+
+/**
+ * Registers before/after hooks that serve the test build and launch
+ * Chromium for one test file; the returned object holds `server` and
+ * `browser` once the tests run.
+ */
+export function withSiteAndBrowser() {
+  const site = {};
+  before(async () => {
+    site.server = await serveBuild();
+    site.browser = await launchBrowser();
+  });
+  after(async () => {
+    await site.browser?.close();
+    await site.server?.close();
+  });
+  return site;
 }

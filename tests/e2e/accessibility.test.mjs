@@ -2,26 +2,17 @@
  * Accessibility: zero axe-core violations (WCAG 2.2 A and AA rules) on every
  * route in both colour modes and at phone width, plus keyboard checks.
  */
-import {test, before, after} from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {createRequire} from 'node:module';
-import {readRoutes, serveBuild, launchBrowser, waitForHydration} from '../helpers.mjs';
+import {readRoutes, withSiteAndBrowser, waitForHydration} from '../helpers.mjs';
 
 const require = createRequire(import.meta.url);
 const axePath = require.resolve('axe-core/axe.min.js');
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const routes = readRoutes();
 
-let server;
-let browser;
-before(async () => {
-  server = await serveBuild();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = withSiteAndBrowser();
 
 async function violationsOf(page) {
   if (!(await page.evaluate(() => Boolean(window.axe)))) await page.addScriptTag({path: axePath});
@@ -42,12 +33,12 @@ async function setTheme(page, theme) {
 
 for (const theme of ['dark', 'light']) {
   test(`no axe violations on any page in the ${theme} theme`, async () => {
-    const page = await browser.context.newPage();
-    await page.goto(server.url + '/docs/');
+    const page = await site.browser.context.newPage();
+    await page.goto(site.server.url + '/docs/');
     await setTheme(page, theme);
     const failures = [];
     for (const route of [...routes.map((r) => r.path), '/docs/this-page-does-not-exist']) {
-      await page.goto(server.url + route);
+      await page.goto(site.server.url + route);
       await waitForHydration(page);
       assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), theme);
       const violations = await violationsOf(page);
@@ -59,20 +50,20 @@ for (const theme of ['dark', 'light']) {
 }
 
 test('no axe violations at phone width (375 px) on one page of each kind, in both themes', async () => {
-  const page = await browser.context.newPage();
+  const page = await site.browser.context.newPage();
   await page.setViewportSize({width: 375, height: 740});
   const failures = [];
   for (const theme of ['dark', 'light']) {
-    await page.goto(server.url + '/docs/');
+    await page.goto(site.server.url + '/docs/');
     await setTheme(page, theme);
     for (const route of ['/docs/', '/docs/servers/', '/docs/servers/add-aws-server', '/search?q=server', '/docs/nope']) {
-      await page.goto(server.url + route);
+      await page.goto(site.server.url + route);
       await waitForHydration(page);
       const violations = await violationsOf(page);
       if (violations.length) failures.push(`${theme} ${route}: ${violations.join('; ')}`);
     }
     // The open mobile menu too.
-    await page.goto(server.url + '/docs/servers/');
+    await page.goto(site.server.url + '/docs/servers/');
     await waitForHydration(page);
     await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
     await page.locator('.navbar-sidebar').waitFor({state: 'visible'});
@@ -85,8 +76,8 @@ test('no axe violations at phone width (375 px) on one page of each kind, in bot
 });
 
 test('the skip-to-content link is the first stop and moves focus to the content', async () => {
-  const page = await browser.context.newPage();
-  await page.goto(server.url + '/docs/servers/list-servers');
+  const page = await site.browser.context.newPage();
+  await page.goto(site.server.url + '/docs/servers/list-servers');
   await waitForHydration(page);
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', {name: 'Skip to main content'});
@@ -102,8 +93,8 @@ test('the skip-to-content link is the first stop and moves focus to the content'
 });
 
 test('every interactive element reached with Tab shows a visible focus indicator', async () => {
-  const page = await browser.context.newPage();
-  await page.goto(server.url + '/docs/servers/add-aws-server');
+  const page = await site.browser.context.newPage();
+  await page.goto(site.server.url + '/docs/servers/add-aws-server');
   await waitForHydration(page);
   const missing = [];
   for (let i = 0; i < 40; i += 1) {
@@ -123,8 +114,8 @@ test('every interactive element reached with Tab shows a visible focus indicator
 });
 
 test('Escape closes the search results and returns focus to where the reader was', async () => {
-  const page = await browser.context.newPage();
-  await page.goto(server.url + '/docs/servers/list-servers');
+  const page = await site.browser.context.newPage();
+  await page.goto(site.server.url + '/docs/servers/list-servers');
   await waitForHydration(page);
   const link = page.locator('article a').first();
   await link.focus();
@@ -139,9 +130,9 @@ test('Escape closes the search results and returns focus to where the reader was
 });
 
 test('the mobile menu takes focus, keeps Tab inside, closes with Escape and returns focus', async () => {
-  const page = await browser.context.newPage();
+  const page = await site.browser.context.newPage();
   await page.setViewportSize({width: 375, height: 740});
-  await page.goto(server.url + '/docs/servers/list-servers');
+  await page.goto(site.server.url + '/docs/servers/list-servers');
   await waitForHydration(page);
   const toggle = page.getByRole('button', {name: 'Toggle navigation bar'});
   await toggle.focus();

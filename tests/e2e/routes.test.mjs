@@ -3,28 +3,18 @@
  * alias lands on its canonical page, unknown paths get the not-found page
  * with a 404 status, and `.html` / `index.html` paths normalise.
  */
-import {test, before, after} from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {readRoutes, serveBuild, launchBrowser, openPage, waitForHydration} from '../helpers.mjs';
+import {readRoutes, withSiteAndBrowser, openPage, waitForHydration} from '../helpers.mjs';
 
 const routes = readRoutes();
-let server;
-let browser;
-
-before(async () => {
-  server = await serveBuild();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = withSiteAndBrowser();
 
 test('every canonical route renders its h1 and "<title> | Docs"', async () => {
-  const {page, external, errors} = await openPage(browser.context, server.url);
+  const {page, external, errors} = await openPage(site.browser.context, site.server.url);
   const failures = [];
   for (const route of routes) {
-    const response = await page.goto(server.url + route.path, {waitUntil: 'domcontentloaded'});
+    const response = await page.goto(site.server.url + route.path, {waitUntil: 'domcontentloaded'});
     if (response?.status() !== 200) {
       failures.push(`${route.path}: status ${response?.status()}`);
       continue;
@@ -47,12 +37,12 @@ test('every canonical route renders its h1 and "<title> | Docs"', async () => {
 });
 
 test('every alias of routes.tsv lands on its canonical page', async () => {
-  const {page} = await openPage(browser.context, server.url);
+  const {page} = await openPage(site.browser.context, site.server.url);
   const failures = [];
   for (const route of routes.filter((r) => r.alias)) {
-    await page.goto(server.url + route.alias, {waitUntil: 'domcontentloaded'});
+    await page.goto(site.server.url + route.alias, {waitUntil: 'domcontentloaded'});
     try {
-      await page.waitForURL(server.url + route.path, {timeout: 5000});
+      await page.waitForURL(site.server.url + route.path, {timeout: 5000});
       await waitForHydration(page);
       if (!(await page.locator('h1').first().isVisible())) failures.push(`${route.alias}: no h1`);
     } catch {
@@ -64,19 +54,19 @@ test('every alias of routes.tsv lands on its canonical page', async () => {
 });
 
 test('the site root sends the reader to /docs/, with and without JavaScript', async () => {
-  const {page} = await openPage(browser.context, server.url);
-  await page.goto(server.url + '/');
-  await page.waitForURL(server.url + '/docs/');
+  const {page} = await openPage(site.browser.context, site.server.url);
+  await page.goto(site.server.url + '/');
+  await page.waitForURL(site.server.url + '/docs/');
   await waitForHydration(page);
   assert.match(await page.title(), /\| Docs$/);
   await page.close();
-  const html = await (await fetch(server.url + '/')).text();
+  const html = await (await fetch(site.server.url + '/')).text();
   assert.match(html, /<meta http-equiv="refresh" content="0; url=\/docs\/">/);
 });
 
 test('an unknown path shows the not-found page with status 404', async () => {
-  const {page, errors} = await openPage(browser.context, server.url);
-  const response = await page.goto(server.url + '/docs/no-such-page-here');
+  const {page, errors} = await openPage(site.browser.context, site.server.url);
+  const response = await page.goto(site.server.url + '/docs/no-such-page-here');
   assert.equal(response?.status(), 404);
   await waitForHydration(page);
   await page.getByRole('heading', {level: 1, name: 'This page does not exist'}).waitFor();
@@ -91,13 +81,13 @@ test('an unknown path shows the not-found page with status 404', async () => {
 });
 
 test('.html and index.html paths normalise to the clean path', async () => {
-  const {page} = await openPage(browser.context, server.url);
+  const {page} = await openPage(site.browser.context, site.server.url);
   for (const [from, to] of [
     ['/docs/servers/index.html', '/docs/servers/'],
     ['/docs/servers/list-servers.html', '/docs/servers/list-servers'],
     ['/docs/index.html', '/docs/'],
   ]) {
-    const response = await page.goto(server.url + from);
+    const response = await page.goto(site.server.url + from);
     assert.equal(response?.status(), 200, from);
     assert.equal(new URL(page.url()).pathname, to);
     await waitForHydration(page);

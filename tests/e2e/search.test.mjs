@@ -4,20 +4,11 @@
  * hostile queries execute nothing and throw nothing. No request may leave
  * the local server.
  */
-import {test, before, after} from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {serveBuild, launchBrowser, openPage, waitForHydration} from '../helpers.mjs';
+import {withSiteAndBrowser, openPage, waitForHydration} from '../helpers.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await serveBuild();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = withSiteAndBrowser();
 
 const searchBox = (page) => page.locator('input.navbar__search-input');
 
@@ -31,8 +22,8 @@ async function typeQuery(page, query) {
 }
 
 test('Ctrl+K focuses search, shows the shortcut hint, and a query opens the expected page', async () => {
-  const {page, external, errors} = await openPage(browser.context, server.url);
-  await page.goto(server.url + '/docs/projects/');
+  const {page, external, errors} = await openPage(site.browser.context, site.server.url);
+  await page.goto(site.server.url + '/docs/projects/');
   await waitForHydration(page);
   assert.ok(await page.locator('.navbar__search kbd').first().isVisible(), 'shortcut hint');
   const menu = await typeQuery(page, 'ssh key pair');
@@ -47,8 +38,8 @@ test('Ctrl+K focuses search, shows the shortcut hint, and a query opens the expe
 });
 
 test('searching from one section still finds the best page of another section first', async () => {
-  const {page} = await openPage(browser.context, server.url);
-  await page.goto(server.url + '/docs/servers/add-aws-server');
+  const {page} = await openPage(site.browser.context, site.server.url);
+  await page.goto(site.server.url + '/docs/servers/add-aws-server');
   await waitForHydration(page);
   const menu = await typeQuery(page, 'invitation');
   await menu.getByRole('option').first().waitFor();
@@ -58,8 +49,8 @@ test('searching from one section still finds the best page of another section fi
 });
 
 test('the legal context offers results within and outside the context', async () => {
-  const {page} = await openPage(browser.context, server.url);
-  await page.goto(server.url + '/docs/legal/privacy-policy');
+  const {page} = await openPage(site.browser.context, site.server.url);
+  await page.goto(site.server.url + '/docs/legal/privacy-policy');
   await waitForHydration(page);
   let menu = await typeQuery(page, 'privacy');
   await menu.getByText('See all results within "Legal"').waitFor();
@@ -70,13 +61,13 @@ test('the legal context offers results within and outside the context', async ()
 });
 
 test('/search?q= shows results, and "No results" for nonsense', async () => {
-  const {page, external} = await openPage(browser.context, server.url);
-  await page.goto(server.url + '/search?q=server');
+  const {page, external} = await openPage(site.browser.context, site.server.url);
+  await page.goto(site.server.url + '/search?q=server');
   await waitForHydration(page);
   await page.getByText(/\d+ documents? found/).waitFor();
   assert.ok((await page.locator('article h2 a').count()) > 0);
   assert.equal(await page.title(), 'Search results for "server" | Docs');
-  await page.goto(server.url + '/search?q=zqxjvbnonsenseword');
+  await page.goto(site.server.url + '/search?q=zqxjvbnonsenseword');
   await waitForHydration(page);
   await page.getByText('No results', {exact: true}).waitFor();
   assert.deepEqual(external, []);
@@ -84,7 +75,7 @@ test('/search?q= shows results, and "No results" for nonsense', async () => {
 });
 
 test('hostile queries execute nothing and throw nothing', async () => {
-  const {page, errors, external} = await openPage(browser.context, server.url);
+  const {page, errors, external} = await openPage(site.browser.context, site.server.url);
   let dialogs = 0;
   page.on('dialog', async (dialog) => {
     dialogs += 1;
@@ -102,12 +93,12 @@ test('hostile queries execute nothing and throw nothing', async () => {
     '\u0000\u202e%00%2e%2e/',
   ];
   for (const query of hostile) {
-    await page.goto(server.url + '/search?q=' + encodeURIComponent(query));
+    await page.goto(site.server.url + '/search?q=' + encodeURIComponent(query));
     await waitForHydration(page);
     await page.waitForTimeout(300);
     assert.equal(await page.locator('img[src="x"]').count(), 0);
   }
-  await page.goto(server.url + '/docs/');
+  await page.goto(site.server.url + '/docs/');
   await waitForHydration(page);
   for (const query of hostile) {
     await searchBox(page).click();
@@ -148,10 +139,10 @@ const readerQueries = [
 ];
 
 test('searching in a reader\'s own words opens the right page first', async () => {
-  const {page} = await openPage(browser.context, server.url);
+  const {page} = await openPage(site.browser.context, site.server.url);
   const failures = [];
   for (const [query, expected] of readerQueries) {
-    await page.goto(server.url + '/docs/projects/');
+    await page.goto(site.server.url + '/docs/projects/');
     await waitForHydration(page);
     const menu = await typeQuery(page, query);
     await menu.getByRole('option').first().waitFor();

@@ -2,26 +2,19 @@
  * The site shell: navbar and footer links, the mobile menu, the table of
  * contents, pages without JavaScript, the doc footer links and the error page.
  */
-import {test, before, after} from 'node:test';
+import {test, before} from 'node:test';
 import assert from 'node:assert/strict';
-import {serveBuild, launchBrowser, openPage, waitForHydration, chromiumArgs, chromiumPath, builtSiteConfig} from '../helpers.mjs';
+import {withSiteAndBrowser, openPage, waitForHydration, chromiumArgs, chromiumPath, builtSiteConfig} from '../helpers.mjs';
 
-let server;
-let browser;
+const site = withSiteAndBrowser();
 let siteUrls;
 before(async () => {
-  server = await serveBuild();
-  browser = await launchBrowser();
   siteUrls = (await builtSiteConfig()).customFields.urls;
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 test('the navbar has Documentation, Blog, Pricing, Careers, search, locale, colour switch and GET STARTED', async () => {
-  const {page} = await openPage(browser.context, server.url);
-  await page.goto(server.url + '/docs/servers/');
+  const {page} = await openPage(site.browser.context, site.server.url);
+  await page.goto(site.server.url + '/docs/servers/');
   await waitForHydration(page);
   const nav = page.getByRole('navigation', {name: 'Main'});
   const href = (name) => nav.getByRole('link', {name, exact: true}).first().getAttribute('href');
@@ -42,8 +35,8 @@ test('the navbar has Documentation, Blog, Pricing, Careers, search, locale, colo
 });
 
 test('clicking Documentation opens the documentation home', async () => {
-  const {page} = await openPage(browser.context, server.url);
-  await page.goto(server.url + '/docs/servers/');
+  const {page} = await openPage(site.browser.context, site.server.url);
+  await page.goto(site.server.url + '/docs/servers/');
   await waitForHydration(page);
   await page.getByRole('navigation', {name: 'Main'}).getByRole('link', {name: 'Documentation', exact: true}).click();
   await page.waitForURL(/\/docs\/$/);
@@ -52,8 +45,8 @@ test('clicking Documentation opens the documentation home', async () => {
 });
 
 test('the footer links to docs, pricing, careers and the community pages, with logo and copyright', async () => {
-  const {page} = await openPage(browser.context, server.url);
-  await page.goto(server.url + '/docs/');
+  const {page} = await openPage(site.browser.context, site.server.url);
+  await page.goto(site.server.url + '/docs/');
   await waitForHydration(page);
   const footer = page.locator('footer.footer');
   const href = (name) => footer.getByRole('link', {name, exact: true}).getAttribute('href');
@@ -69,8 +62,8 @@ test('the footer links to docs, pricing, careers and the community pages, with l
 });
 
 test('doc pages have an edit link and a pre-filled community support link', async () => {
-  const {page} = await openPage(browser.context, server.url);
-  await page.goto(server.url + '/docs/servers/list-servers');
+  const {page} = await openPage(site.browser.context, site.server.url);
+  await page.goto(site.server.url + '/docs/servers/list-servers');
   await waitForHydration(page);
   const title = (await page.locator('h1').innerText()).trim();
   const edit = await page.getByRole('link', {name: /Edit this page/}).getAttribute('href');
@@ -84,9 +77,9 @@ test('doc pages have an edit link and a pre-filled community support link', asyn
 });
 
 test('at 375 px the hamburger opens the sidebar, with "Back to main menu" for the secondary menu', async () => {
-  const page = await browser.context.newPage();
+  const page = await site.browser.context.newPage();
   await page.setViewportSize({width: 375, height: 740});
-  await page.goto(server.url + '/docs/servers/list-servers');
+  await page.goto(site.server.url + '/docs/servers/list-servers');
   await waitForHydration(page);
   const toggle = page.getByRole('button', {name: 'Toggle navigation bar'});
   assert.ok(await toggle.isVisible());
@@ -107,8 +100,8 @@ test('at 375 px the hamburger opens the sidebar, with "Back to main menu" for th
 });
 
 test('the table of contents lists only h2 and h3 headings', async () => {
-  const {page} = await openPage(browser.context, server.url);
-  await page.goto(server.url + '/docs/servers/add-aws-server');
+  const {page} = await openPage(site.browser.context, site.server.url);
+  await page.goto(site.server.url + '/docs/servers/add-aws-server');
   await waitForHydration(page);
   const tocIds = await page.$$eval('.table-of-contents a', (links) =>
     links.map((a) => decodeURIComponent(a.getAttribute('href').slice(1))),
@@ -129,20 +122,20 @@ test('pages show their text with JavaScript disabled', async () => {
   const noJs = await chromium.launch({executablePath: chromiumPath, args: chromiumArgs, headless: true});
   const context = await noJs.newContext({javaScriptEnabled: false});
   const page = await context.newPage();
-  await page.goto(server.url + '/docs/servers/list-servers');
+  await page.goto(site.server.url + '/docs/servers/list-servers');
   const h1 = await page.locator('h1').innerText();
   assert.ok(h1.length > 3);
   assert.ok((await page.locator('article p').count()) > 0);
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), undefined);
   // The root redirect works without JavaScript (meta refresh).
-  await page.goto(server.url + '/docs/servers/list');
+  await page.goto(site.server.url + '/docs/servers/list');
   await page.waitForURL(/\/docs\/servers\/list-servers$/);
   await noJs.close();
 });
 
 test('a component crash shows "Page Error" with the error chain, and Try again recovers', async () => {
-  const {page} = await openPage(browser.context, server.url);
-  await page.goto(server.url + '/test-crash');
+  const {page} = await openPage(site.browser.context, site.server.url);
+  await page.goto(site.server.url + '/test-crash');
   await page.getByRole('heading', {name: 'This page crashed.'}).waitFor();
   assert.match(await page.title(), /^Page Error/);
   const chain = await page.getByTestId('error-chain').innerText();
@@ -160,8 +153,8 @@ test('a component crash shows "Page Error" with the error chain, and Try again r
 });
 
 test('the navbar hides when scrolling down and comes back when scrolling up', async () => {
-  const {page} = await openPage(browser.context, server.url);
-  await page.goto(server.url + '/docs/servers/add-aws-server');
+  const {page} = await openPage(site.browser.context, site.server.url);
+  await page.goto(site.server.url + '/docs/servers/add-aws-server');
   await waitForHydration(page);
   const navbar = page.locator('nav.navbar');
   assert.equal(await navbar.evaluate((el) => el.className.includes('navbarHidden')), false);
@@ -176,8 +169,8 @@ test('the navbar hides when scrolling down and comes back when scrolling up', as
 });
 
 test('doc pages show when they were last updated', async () => {
-  const {page} = await openPage(browser.context, server.url);
-  await page.goto(server.url + '/docs/servers/list-servers');
+  const {page} = await openPage(site.browser.context, site.server.url);
+  await page.goto(site.server.url + '/docs/servers/list-servers');
   await waitForHydration(page);
   assert.match(await page.locator('.theme-last-updated').innerText(), /^Last updated on \w+ \d{1,2}, \d{4}$/);
   await page.close();

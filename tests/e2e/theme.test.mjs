@@ -3,25 +3,16 @@
  * no flash of the light theme), the switch persists across reloads and syncs
  * to a second tab, and pages still render when localStorage throws.
  */
-import {test, before, after} from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {serveBuild, launchBrowser, openPage, waitForHydration} from '../helpers.mjs';
+import {withSiteAndBrowser, openPage, waitForHydration} from '../helpers.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await serveBuild();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = withSiteAndBrowser();
 
 const themeOf = (page) => page.evaluate(() => document.documentElement.dataset.theme);
 
 test('a fresh profile gets the dark theme, even with a light system preference', async () => {
-  const {page} = await openPage(browser.context, server.url);
+  const {page} = await openPage(site.browser.context, site.server.url);
   await page.emulateMedia({colorScheme: 'light'});
   // Record the theme at the first paint, before React hydrates.
   await page.addInitScript(() => {
@@ -29,7 +20,7 @@ test('a fresh profile gets the dark theme, even with a light system preference',
       window.__themeAtDomContentLoaded = document.documentElement.dataset.theme;
     });
   });
-  await page.goto(server.url + '/docs/');
+  await page.goto(site.server.url + '/docs/');
   assert.equal(await page.evaluate(() => window.__themeAtDomContentLoaded), 'dark');
   await waitForHydration(page);
   assert.equal(await themeOf(page), 'dark');
@@ -39,11 +30,11 @@ test('a fresh profile gets the dark theme, even with a light system preference',
 });
 
 test('the colour switch persists across reloads and syncs to a second tab', async () => {
-  const {page} = await openPage(browser.context, server.url);
-  await page.goto(server.url + '/docs/projects/');
+  const {page} = await openPage(site.browser.context, site.server.url);
+  await page.goto(site.server.url + '/docs/projects/');
   await waitForHydration(page);
-  const second = await browser.context.newPage();
-  await second.goto(server.url + '/docs/servers/');
+  const second = await site.browser.context.newPage();
+  await second.goto(site.server.url + '/docs/servers/');
   await waitForHydration(second);
   assert.equal(await themeOf(second), 'dark');
 
@@ -64,14 +55,14 @@ test('the colour switch persists across reloads and syncs to a second tab', asyn
 });
 
 test('a page still renders when localStorage throws', async () => {
-  const {page, errors} = await openPage(browser.context, server.url);
+  const {page, errors} = await openPage(site.browser.context, site.server.url);
   await page.addInitScript(() => {
     const fail = () => {
       throw new DOMException('The operation is insecure.', 'SecurityError');
     };
     Object.defineProperty(window, 'localStorage', {get: fail, configurable: true});
   });
-  await page.goto(server.url + '/docs/servers/');
+  await page.goto(site.server.url + '/docs/servers/');
   await waitForHydration(page);
   assert.ok(await page.locator('h1').isVisible());
   assert.equal(await themeOf(page), 'dark');
