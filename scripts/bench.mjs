@@ -142,15 +142,21 @@ async function pageWeight(context, base, name, route, outDir) {
   await page.close();
 }
 
+/** Raw and gzip size of built files, given by their paths inside outDir. */
+function sizesOf(outDir, files) {
+  let raw = 0;
+  let gzipped = 0;
+  for (const file of files) {
+    const body = fs.readFileSync(path.join(root, outDir, file));
+    raw += body.length;
+    gzipped += gzip(body);
+  }
+  return {raw, gzipped};
+}
+
 async function searchFigures(context, base, outDir) {
   const indexes = fs.readdirSync(path.join(root, outDir)).filter((f) => f.startsWith('search-index'));
-  let totalRaw = 0;
-  let totalGzip = 0;
-  for (const file of indexes) {
-    const body = fs.readFileSync(path.join(root, outDir, file));
-    totalRaw += body.length;
-    totalGzip += gzip(body);
-  }
+  const {raw: totalRaw, gzipped: totalGzip} = sizesOf(outDir, indexes);
   record('search.index_files', indexes.length);
   record('search.all_indexes_kb_raw', kb(totalRaw), 'KB');
   record('search.all_indexes_kb_gzip', kb(totalGzip), 'KB');
@@ -167,13 +173,7 @@ async function searchFigures(context, base, outDir) {
   await page.locator('input.navbar__search-input').fill('server');
   await page.locator('.navbar__search [role="listbox"] [role="option"]').first().waitFor();
   record('search.first_focus_to_results_ms', Date.now() - loadStart, 'ms');
-  let downloaded = 0;
-  let downloadedGzip = 0;
-  for (const p of fetched) {
-    const body = fs.readFileSync(path.join(root, outDir, p));
-    downloaded += body.length;
-    downloadedGzip += gzip(body);
-  }
+  const {raw: downloaded, gzipped: downloadedGzip} = sizesOf(outDir, fetched);
   record('search.task_page_index_kb_raw', kb(downloaded), 'KB');
   record('search.task_page_index_kb_gzip', kb(downloadedGzip), 'KB');
 

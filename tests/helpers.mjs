@@ -162,3 +162,12 @@ export function withSiteAndBrowser() {
   });
   return site;
 }
+
+/** Every HTML file of the built site (assets excluded). */
+export function builtHtmlFiles(dir = buildDir) {
+  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'assets' ? [] : builtHtmlFiles(full);
+    return entry.name.endsWith('.html') ? [full] : [];
+  });
+}

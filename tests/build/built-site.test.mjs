@@ -7,7 +7,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import {readRoutes, readBuiltHtml, htmlFileFor, buildDir, assertBuilt, builtSiteConfig, tagsOf, metaOf, decodeEntities} from '../helpers.mjs';
+import {readRoutes, readBuiltHtml, htmlFileFor, buildDir, assertBuilt, builtHtmlFiles, builtSiteConfig, tagsOf, metaOf, decodeEntities} from '../helpers.mjs';
 
 assertBuilt();
 const routes = readRoutes();
@@ -18,14 +18,6 @@ const siteUrl = config.url;
 function titleOf(html) {
   const match = /<title[^>]*>([^<]*)<\/title>/.exec(html);
   return match ? decodeEntities(match[1]) : undefined;
-}
-
-function allHtmlFiles(dir = buildDir) {
-  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'assets' ? [] : allHtmlFiles(full);
-    return entry.name.endsWith('.html') ? [full] : [];
-  });
 }
 
 test('every canonical route is built with one h1, "<title> | Docs", description, keywords, og:image and canonical URL', () => {
@@ -99,7 +91,7 @@ test('the search index files carry a content hash in their names', () => {
 
 test('no page shows a URL token, placeholder text, or loads anything from another origin', () => {
   const failures = [];
-  for (const file of allHtmlFiles()) {
+  for (const file of builtHtmlFiles()) {
     const html = fs.readFileSync(file, 'utf8');
     const rel = path.relative(buildDir, file);
     const token = /%(?:APP|API|SITE|REPO|MARKETING|STATUS)_URL%/.exec(html);

@@ -6,17 +6,9 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import {buildDir, assertBuilt, tagsOf} from '../helpers.mjs';
+import {buildDir, assertBuilt, builtHtmlFiles, tagsOf} from '../helpers.mjs';
 
 assertBuilt();
-
-function htmlFiles(dir = buildDir) {
-  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'assets' ? [] : htmlFiles(full);
-    return entry.name.endsWith('.html') ? [full] : [];
-  });
-}
 
 function routeOf(file) {
   const rel = path.relative(buildDir, file).split(path.sep).join('/');
@@ -45,7 +37,7 @@ function idsOf(file) {
 test('every internal link and anchor of every built page resolves', () => {
   const failures = [];
   let checked = 0;
-  for (const file of htmlFiles()) {
+  for (const file of builtHtmlFiles()) {
     const html = fs.readFileSync(file, 'utf8');
     if (/http-equiv=["']?refresh/i.test(html)) continue; // redirect pages
     const base = new URL(routeOf(file), 'http://site.local');
@@ -70,7 +62,7 @@ test('every internal link and anchor of every built page resolves', () => {
 });
 
 test('no two pages are built for the same route', () => {
-  const routes = htmlFiles().map(routeOf).map((r) => r.replace(/\/$/, '') || '/');
+  const routes = builtHtmlFiles().map(routeOf).map((r) => r.replace(/\/$/, '') || '/');
   const duplicates = routes.filter((r, i) => routes.indexOf(r) !== i);
   assert.deepEqual(duplicates, []);
 });
