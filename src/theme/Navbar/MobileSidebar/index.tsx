@@ -25,7 +25,20 @@ export default function MobileSidebarWrapper(props: Props): ReactNode {
     const panel = () => document.querySelector<HTMLElement>('.navbar-sidebar');
     const items = () =>
       Array.from(panel()?.querySelectorAll<HTMLElement>(focusable) ?? []).filter((el) => el.offsetParent !== null);
-    const first = window.setTimeout(() => items()[0]?.focus(), 0);
+    // The panel becomes visible over a short transition: retry until a control can take focus.
+    let tries = 0;
+    let first = 0;
+    const focusFirst = () => {
+      const target = items()[0];
+      if (target) {
+        target.focus();
+      }
+      if ((!target || document.activeElement !== target) && tries < 40) {
+        tries += 1;
+        first = window.setTimeout(focusFirst, 25);
+      }
+    };
+    first = window.setTimeout(focusFirst, 0);
 
     function onKeyDown(event: KeyboardEvent) {
       if (event.key === 'Escape') {
