@@ -5,6 +5,8 @@ import {urls} from './src/config/urls';
 import {shortNamesFor} from './src/config/redirects';
 import remarkProductUrls from './src/remark/productUrls';
 import colorModeFallbackPlugin from './src/plugins/colorModeFallback';
+import codeHighlightPlugin from './src/highlight/plugin';
+import rehypeHighlight from './src/highlight/rehypeHighlight';
 import {prismLight} from './src/config/prismLight';
 import {prismDark} from './src/config/prismDark';
 
@@ -15,6 +17,9 @@ const marketingLink = (label: string, path: string) => ({label, href: `${urls.ma
 
 /** Docusaurus Faster (Rspack, SWC, Lightning CSS) is the default; DOCUSAURUS_FASTER=false builds with webpack. */
 const useFaster = process.env.DOCUSAURUS_FASTER !== 'false';
+
+/** Prism grammars loaded on top of prism-react-renderer's own; code is highlighted at build time (src/highlight). */
+const codeLanguages = ['bash', 'json', 'yaml', 'powershell', 'nginx', 'ini'];
 
 const config: Config = {
   title: 'Docs',
@@ -65,6 +70,7 @@ const config: Config = {
             '**/__tests__/**',
           ],
           beforeDefaultRemarkPlugins: [remarkProductUrls],
+          rehypePlugins: [[rehypeHighlight, {languages: codeLanguages}]],
         },
         blog: false,
         pages: {
@@ -90,6 +96,7 @@ const config: Config = {
 
   plugins: [
     colorModeFallbackPlugin,
+    [codeHighlightPlugin, {light: prismLight, dark: prismDark}],
     [
       '@docusaurus/plugin-client-redirects',
       {
@@ -231,7 +238,7 @@ const config: Config = {
     prism: {
       theme: prismLight,
       darkTheme: prismDark,
-      additionalLanguages: ['bash', 'json', 'yaml', 'powershell', 'nginx', 'ini'],
+      additionalLanguages: codeLanguages,
     },
   } satisfies Preset.ThemeConfig,
 };

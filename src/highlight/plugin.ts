@@ -1,0 +1,60 @@
+/**
+ * Docusaurus plugin for build-time syntax highlighting:
+ * - writes the token colours of both code themes as one small stylesheet, so
+ *   dark and light code switch with the site's colour mode through CSS;
+ * - replaces prism-react-renderer in the browser bundles with a stub.
+ * The tokens themselves come from src/highlight/rehypeHighlight.ts.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {PrismTheme} from 'prism-react-renderer';
+
+export interface Options {
+  light: PrismTheme;
+  dark: PrismTheme;
+}
+
+const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** CSS rules for one theme's token styles, in the theme's own order (later entries win, as in Prism). */
+export function themeCss(theme: PrismTheme, scope: string): string {
+  return theme.styles
+    .map(({types, languages, style}) => {
+      const selectors = types.flatMap((type) =>
+        (languages ?? ['']).map((language) =>
+          `${scope} ${language ? `.language-${language}` : ''}.prism-code .token.${type}`.replace('  ', ' '),
+        ),
+      );
+      const declarations = Object.entries(style)
+        .filter(([, value]) => value !== undefined && value !== null && value !== '')
+        .map(([property, value]) => `${kebab(property)}:${String(value)}`)
+        .join(';');
+      return declarations ? `${selectors.join(',')}{${declarations}}` : '';
+    })
+    .filter(Boolean)
+    .join('\n');
+}
+
+export default function codeHighlightPlugin(context: LoadContext, pluginOptions: unknown): Plugin {
+  const options = pluginOptions as Options;
+  const cssFile = path.join(context.generatedFilesDir, 'launchdeck-code-highlight', 'tokens.css');
+  fs.mkdirSync(path.dirname(cssFile), {recursive: true});
+  fs.writeFileSync(
+    cssFile,
+    `/* Generated from src/config/prismLight.ts and prismDark.ts. */\n${themeCss(options.light, "[data-theme='light']")}\n${themeCss(options.dark, "[data-theme='dark']")}\n`,
+  );
+  return {
+    name: 'launchdeck-code-highlight',
+    getClientModules() {
+      return [cssFile];
+    },
+    configureWebpack() {
+      return {
+        resolve: {
+          alias: {'prism-react-renderer$': path.join(context.siteDir, 'src/highlight/prismBrowserStub.ts')},
+        },
+      };
+    },
+  };
+}
