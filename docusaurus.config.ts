@@ -7,6 +7,8 @@ import remarkProductUrls from './src/remark/productUrls';
 import colorModeFallbackPlugin from './src/plugins/colorModeFallback';
 import codeHighlightPlugin from './src/highlight/plugin';
 import rehypeHighlight from './src/highlight/rehypeHighlight';
+import launchdeckSearch from './src/search/plugin';
+import {sectionSearchContexts} from './src/search/contexts';
 import {prismLight} from './src/config/prismLight';
 import {prismDark} from './src/config/prismDark';
 
@@ -108,7 +110,8 @@ const config: Config = {
 
   themes: [
     [
-      '@easyops-cn/docusaurus-search-local',
+      // @easyops-cn/docusaurus-search-local, wrapped for a small first search tier (src/search/plugin.ts).
+      launchdeckSearch,
       {
         indexDocs: true,
         indexBlog: false,
@@ -129,11 +132,14 @@ const config: Config = {
         searchBarShortcut: true,
         searchBarShortcutHint: true,
         searchBarPosition: 'right',
-        // Legal text is its own context: searching from a legal page stays in
-        // the legal documents first, with a link to everything else. Every
-        // other page searches the whole documentation (legal included), so a
-        // reader always sees the best page of any section first.
-        searchContextByPaths: [{label: 'Legal', path: 'docs/legal'}],
+        // One context per section. The search box on a section's page searches
+        // the titles, headings, descriptions and keywords of every page plus
+        // the full text of that section, so the best page of any section still
+        // comes first while the first download stays small (src/search/worker.ts);
+        // the footer links open /search within or outside the section.
+        // Pages outside every section (the docs home) search the titles of every
+        // page and their own text; /search always searches everything.
+        searchContextByPaths: sectionSearchContexts(__dirname),
         useAllContextsWithNoSearchContext: true,
       },
     ],

@@ -155,16 +155,21 @@ function sizesOf(outDir, files) {
 }
 
 async function searchFigures(context, base, outDir) {
-  const indexes = fs.readdirSync(path.join(root, outDir)).filter((f) => f.startsWith('search-index'));
+  // search-index-*: the plugin's full indexes (the /search page); search-lite-* and
+  // search-text-*: the quick tier the search box loads (src/search/splitIndex.ts).
+  const indexFile = /search-(index|lite|text)[-.]/;
+  const indexes = fs.readdirSync(path.join(root, outDir)).filter((f) => indexFile.test(f) && f.endsWith('.json'));
   const {raw: totalRaw, gzipped: totalGzip} = sizesOf(outDir, indexes);
   record('search.index_files', indexes.length);
   record('search.all_indexes_kb_raw', kb(totalRaw), 'KB');
   record('search.all_indexes_kb_gzip', kb(totalGzip), 'KB');
+  const fullIndex = indexes.filter((f) => /^search-index-[0-9a-z]+\.json$/.test(f));
+  record('search.full_index_kb_gzip', kb(sizesOf(outDir, fullIndex).gzipped), 'KB');
 
   const page = await context.newPage();
   const fetched = [];
   page.on('requestfinished', (request) => {
-    if (/search-index/.test(request.url())) fetched.push(new URL(request.url()).pathname);
+    if (indexFile.test(request.url())) fetched.push(new URL(request.url()).pathname);
   });
   await page.goto(base + pages.task, {waitUntil: 'networkidle'});
   await page.waitForSelector('html[data-has-hydrated="true"]');

@@ -48,15 +48,42 @@ test('searching from one section still finds the best page of another section fi
   await page.close();
 });
 
+test('the search box downloads a small index only when used', async () => {
+  const {page} = await openPage(site.browser.context, site.server.url);
+  const requested = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  await page.goto(site.server.url + '/docs/servers/add-aws-server');
+  await waitForHydration(page);
+  await page.waitForLoadState('networkidle');
+  assert.deepEqual(requested.filter((p) => p.startsWith('/search-')), [], 'no index before the reader searches');
+  const before = requested.length;
+  const menu = await typeQuery(page, 'firewall');
+  await menu.getByRole('option').first().waitFor();
+  assert.match(await menu.getByRole('option').first().innerText(), /network rule|firewall/i);
+  const indexes = requested.slice(before).filter((p) => p.startsWith('/search-')).map((p) => p.replace(/-[0-9a-z]+\.json$/, ''));
+  // Titles, headings and keywords of every page, plus the text of this section; never the full index.
+  assert.deepEqual(indexes.sort(), ['/search-lite', '/search-text-docs-servers']);
+  await page.close();
+});
+
 test('the legal context offers results within and outside the context', async () => {
   const {page} = await openPage(site.browser.context, site.server.url);
   await page.goto(site.server.url + '/docs/legal/privacy-policy');
   await waitForHydration(page);
   let menu = await typeQuery(page, 'privacy');
   await menu.getByText('See all results within "Legal"').waitFor();
+  // A page of another section still comes first when its title matches best.
   await searchBox(page).fill('');
   menu = await typeQuery(page, 'crontab');
-  await menu.getByText('See all results outside "Legal"').waitFor();
+  assert.match(await menu.getByRole('option').first().innerText(), /cron job/i);
+  // A word only in the body text of another section: the outside link finds it.
+  await searchBox(page).fill('');
+  menu = await typeQuery(page, 'logrotate');
+  const outside = menu.getByText('See all results outside "Legal"');
+  await outside.waitFor();
+  await outside.click();
+  await page.waitForURL(/\/search\/?\?q=logrotate$/);
+  await page.locator('article h2 a[href^="/docs/files/"]').first().waitFor();
   await page.close();
 });
 
