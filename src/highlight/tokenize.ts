@@ -33,8 +33,8 @@ const escapeHtml = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * Returns one HTML string per line of `code`, each made of
- * `<span class="token …">` elements (the markup prism-react-renderer renders),
+ * Returns one HTML string per line of `code`: text with `<span class="token …">`
+ * elements around each highlighted token (prism-react-renderer's class names),
  * or null when Prism has no grammar for `language`.
  */
 export function highlightLines(code: string, language: string): string[] | null {
@@ -42,14 +42,13 @@ export function highlightLines(code: string, language: string): string[] | null 
   const grammar = Prism.languages[name];
   if (!grammar || name === 'text' || name === 'plain') return null;
   const lines = normalizeTokens(Prism.tokenize(code, grammar));
+  // Plain text needs no element: it takes the code block's own colour.
   return lines.map((line) =>
     line
       .map((token) => {
-        const content = token.empty ? '' : escapeHtml(token.content);
-        if (content === '' && !token.empty) return '';
-        if (token.types.length === 1 && token.types[0] === 'plain') {
-          return token.empty ? '<span class="token plain" style="display:inline-block"></span>' : `<span class="token plain">${content}</span>`;
-        }
+        if (token.empty || token.content === '') return '';
+        const content = escapeHtml(token.content);
+        if (token.types.length === 1 && token.types[0] === 'plain') return content;
         return `<span class="token ${token.types.map(escapeHtml).join(' ')}">${content}</span>`;
       })
       .join(''),

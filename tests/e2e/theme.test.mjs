@@ -72,3 +72,26 @@ test('a page still renders when localStorage throws', async () => {
   assert.deepEqual(errors.map(String), []);
   await page.close();
 });
+
+test('code blocks are highlighted at build time, in the colours of each theme', async () => {
+  const {page} = await openPage(site.browser.context, site.server.url);
+  const tokenColours = async () =>
+    page.evaluate(() => {
+      const colourOf = (selector) => {
+        const element = [...document.querySelectorAll(selector)].find((e) => e.getClientRects().length > 0);
+        return element ? getComputedStyle(element).color : null;
+      };
+      return {string: colourOf('.prism-code .token.string'), block: colourOf('.prism-code')};
+    });
+  // Without JavaScript the tokens are already in the HTML.
+  const html = await (await fetch(site.server.url + '/docs/servers/add-aws-server')).text();
+  assert.match(html, /<span class="?token string"?>/);
+  await page.goto(site.server.url + '/docs/servers/add-aws-server');
+  await waitForHydration(page);
+  const dark = await tokenColours();
+  assert.ok(dark.string && dark.string !== dark.block, 'strings have their own colour');
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
+  const light = await tokenColours();
+  assert.notEqual(light.string, dark.string, 'each theme has its own token colours');
+  await page.close();
+});

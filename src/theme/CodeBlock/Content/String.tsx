@@ -76,10 +76,13 @@ export default function CodeBlockString({
           <code className={clsx(styles.codeBlockLines, showLineNumbers && styles.codeBlockLinesWithNumbering)}>
             {(lines ?? code.split('\n')).map((line, i) => {
               const lineClassName = clsx('token-line', lineClassNames[i], showLineNumbers && styles.codeLine);
+              if (lines && !showLineNumbers) {
+                return <span key={i} className={lineClassName} dangerouslySetInnerHTML={{__html: `${line}<br>`}} />;
+              }
               const content = lines ? (
-                <span className={showLineNumbers ? styles.codeLineContent : undefined} dangerouslySetInnerHTML={{__html: line}} />
+                <span className={styles.codeLineContent} dangerouslySetInnerHTML={{__html: line}} />
               ) : (
-                <span className={clsx('token plain', showLineNumbers && styles.codeLineContent)}>{line}</span>
+                <span className={clsx(showLineNumbers && styles.codeLineContent)}>{line}</span>
               );
               return (
                 <span key={i} className={lineClassName}>
