@@ -83,3 +83,11 @@ declare module '@easyops-cn/docusaurus-search-local/dist/client/client/utils/pro
   export const searchBarShortcutKeymap: string | undefined;
   export const searchContextByPaths: Array<string | {label: string | Record<string, string>; path: string}> | null;
 }
+
+declare module '@easyops-cn/docusaurus-search-local/dist/client/client/theme/SearchBar/SuggestionTemplate.js' {
+  export function SuggestionTemplate(...args: never[]): string;
+}
+
+declare module '@easyops-cn/docusaurus-search-local/dist/client/client/theme/SearchBar/EmptyTemplate.js' {
+  export function EmptyTemplate(...args: never[]): string;
+}

@@ -5,7 +5,8 @@
  *   search-lite and per-context search-text files (./splitIndex.ts);
  * - bundles: swaps the plugin's worker client for ./searchByWorker.ts, and
  *   mark.js (search-term highlighting) for ./lazyMark.ts, which loads it only
- *   on pages opened from a search result.
+ *   on pages opened from a search result, and the result templates for
+ *   ./lazyTemplates.ts, which load with the index.
  */
 import path from 'node:path';
 import type {LoadContext, Plugin, PluginModule} from '@docusaurus/types';
@@ -36,6 +37,7 @@ export default function launchdeckSearch(context: LoadContext, options: unknown)
         plugins: [
           new NormalModuleReplacementPlugin(/^\.\.\/searchByWorker$/, own('searchByWorker.ts')),
           new NormalModuleReplacementPlugin(/[\\/]mark\.js[\\/]dist[\\/]mark\.js$/, own('lazyMark.ts')),
+          new NormalModuleReplacementPlugin(/^\.\/(Suggestion|Empty)Template$/, own('lazyTemplates.ts')),
         ],
       };
     },

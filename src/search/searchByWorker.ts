@@ -3,15 +3,18 @@
  * with the same two functions, backed by ./worker.ts. The navbar search box
  * uses the small "quick" tier; the /search page uses the full index.
  */
-import * as Comlink from 'comlink';
+import type * as Comlink from 'comlink';
 import {searchContextByPaths} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGenerated';
 import type {SearchMode, SearchWorker} from './worker';
+import {loadSearchTemplates} from './lazyTemplates';
 
 let remoteWorker: Promise<Comlink.Remote<SearchWorker>> | undefined;
 
 function getRemoteWorker(): Promise<Comlink.Remote<SearchWorker>> {
   remoteWorker ??= (async () => {
-    const Remote = Comlink.wrap<typeof SearchWorker>(new Worker(new URL('./worker.ts', import.meta.url)));
+    // Loaded with the first search, not with every page.
+    const {wrap} = await import('comlink');
+    const Remote = wrap<typeof SearchWorker>(new Worker(new URL('./worker.ts', import.meta.url)));
     return await new Remote();
   })();
   return remoteWorker;
@@ -40,7 +43,10 @@ export async function fetchIndexesByWorker(baseUrl: string, searchContext: strin
   if (process.env.NODE_ENV !== 'production') return;
   const worker = await getRemoteWorker();
   const mode = modeFor(baseUrl);
-  await worker.fetchIndexes(baseUrl, mode === 'quick' ? quickContext(baseUrl) : searchContext, mode);
+  await Promise.all([
+    loadSearchTemplates(),
+    worker.fetchIndexes(baseUrl, mode === 'quick' ? quickContext(baseUrl) : searchContext, mode),
+  ]);
 }
 
 export async function searchByWorker(baseUrl: string, searchContext: string, input: string, limit: number) {
