@@ -2,13 +2,14 @@ import React, {type ReactNode} from 'react';
 import DocCardList from '@theme/DocCardList';
 import {useDocsSidebar} from '@docusaurus/plugin-content-docs/client';
 import type {PropSidebarItem} from '@docusaurus/plugin-content-docs';
+import {CardDescriptionsContext, parseCardDescriptions} from './CardDescriptions';
 
 /**
  * Cards for every top-level section of the sidebar, for the docs home.
  * Each card shows the section's title and the description of its index page,
  * so adding a section folder adds its card without editing the home page.
  */
-export default function SectionCards(): ReactNode {
+export default function SectionCards({descriptions}: {descriptions?: string}): ReactNode {
   const sidebar = useDocsSidebar();
   const items: PropSidebarItem[] = (sidebar?.items ?? []).flatMap((item) => {
     if (item.type !== 'category' || !item.href) {
@@ -17,5 +18,9 @@ export default function SectionCards(): ReactNode {
     const docId = `${item.href.replace(/^\/docs\//, '')}index`;
     return [{type: 'link', href: item.href, label: item.label, docId, unlisted: false}];
   });
-  return <DocCardList items={items} />;
+  return (
+    <CardDescriptionsContext.Provider value={parseCardDescriptions(descriptions)}>
+      <DocCardList items={items} />
+    </CardDescriptionsContext.Provider>
+  );
 }

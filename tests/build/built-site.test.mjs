@@ -84,9 +84,9 @@ test('sitemap.xml lists every canonical page and no alias or test page', () => {
 });
 
 test('the search index files carry a content hash in their names', () => {
-  const indexes = fs.readdirSync(buildDir).filter((f) => f.startsWith('search-index'));
-  assert.ok(indexes.length >= 1);
-  for (const file of indexes) assert.match(file, /^search-index(-[a-z-]+)?-[0-9a-f]{8}\.json$/);
+  const indexes = fs.readdirSync(buildDir).filter((f) => /^search-(index|lite|text)/.test(f));
+  assert.ok(indexes.length >= 3);
+  for (const file of indexes) assert.match(file, /^search-(index|lite|text)(-[a-z-]+)?-[0-9a-f]{8}\.json$/);
 });
 
 test('no page shows a URL token, placeholder text, or loads anything from another origin', () => {
@@ -124,4 +124,35 @@ test('the API base URL of the site config is the server of api/openapi.yaml (unl
   if (process.env.LAUNCHDECK_API_URL) return;
   const {loadOpenApi} = await import('../unit/docs-model.mjs');
   assert.equal(config.customFields.urls.api, loadOpenApi().servers[0].url);
+});
+
+test('every card on a section page and on the docs home shows its page description', () => {
+  const failures = [];
+  let lists = 0;
+  for (const route of docRoutes) {
+    const html = readBuiltHtml(route.path);
+    if (!html.includes('ld-card-list')) continue;
+    lists += 1;
+    for (const card of html.split(/<article\b/).slice(1)) {
+      const title = /<h2[^>]*>([^<]*)<\/h2>/.exec(card)?.[1];
+      if (!title) continue;
+      const description = /class="?cardDescription[^>]*>([^<]*)</.exec(card)?.[1] ?? '';
+      if (description.length < 20) failures.push(`${route.path}: card "${decodeEntities(title)}" has no description`);
+    }
+  }
+  assert.ok(lists > 20, `card lists found: ${lists}`);
+  assert.deepEqual(failures, []);
+});
+
+test('the first search tier is written next to the full index: titles of every page, text per section', () => {
+  const files = fs.readdirSync(buildDir);
+  const lite = files.filter((f) => /^search-lite-[0-9a-z]+\.json$/.test(f));
+  assert.equal(lite.length, 1);
+  const [titles, headings, descriptions, keywords] = JSON.parse(fs.readFileSync(path.join(buildDir, lite[0]), 'utf8'));
+  assert.ok(titles.some((doc) => doc.t === 'Add an AWS server' || /AWS server/.test(doc.t)), 'page titles');
+  assert.ok(headings.length > titles.length && descriptions.length > 100 && keywords.length > 100);
+  const servers = files.find((f) => /^search-text-docs-servers-[0-9a-z]+\.json$/.test(f));
+  assert.ok(servers, 'the servers section has its own text file');
+  const text = JSON.parse(fs.readFileSync(path.join(buildDir, servers), 'utf8'));
+  assert.ok(text.length > 20 && text.every((doc) => doc.u.startsWith('/docs/servers/')));
 });

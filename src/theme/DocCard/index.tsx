@@ -1,13 +1,14 @@
-// Ejected: no emoji icons in card titles (screen readers announce them, some systems show boxes), and descriptions wrap to three lines instead of being cut to one.
+// Ejected: no emoji icons in card titles (screen readers announce them, some systems show boxes), descriptions wrap to three lines instead of being cut to one, and come from the page (src/remark/cardDescriptions.ts).
 import React, {type ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
-import {useDocById, findFirstSidebarItemLink} from '@docusaurus/plugin-content-docs/client';
+import {findFirstSidebarItemLink} from '@docusaurus/plugin-content-docs/client';
 import {usePluralForm} from '@docusaurus/theme-common';
 import {translate} from '@docusaurus/Translate';
 import Heading from '@theme/Heading';
 import type {Props} from '@theme/DocCard';
 import type {PropSidebarItemCategory, PropSidebarItemLink} from '@docusaurus/plugin-content-docs';
+import {indexDocIdOf, useCardDescriptions} from '@site/src/components/CardDescriptions';
 import styles from './styles.module.css';
 
 function CardLayout({href, title, description}: {href: string; title: string; description?: string}): ReactNode {
@@ -24,6 +25,7 @@ function CardLayout({href, title, description}: {href: string; title: string; de
 function CardCategory({item}: {item: PropSidebarItemCategory}): ReactNode {
   const href = findFirstSidebarItemLink(item);
   const {selectMessage} = usePluralForm();
+  const descriptions = useCardDescriptions();
   if (!href) {
     return null;
   }
@@ -34,12 +36,14 @@ function CardCategory({item}: {item: PropSidebarItemCategory}): ReactNode {
       {count: item.items.length},
     ),
   );
-  return <CardLayout href={href} title={item.label} description={item.description ?? fallback} />;
+  const indexDescription = item.href ? descriptions[indexDocIdOf(item.href)] : undefined;
+  return <CardLayout href={href} title={item.label} description={item.description ?? indexDescription ?? fallback} />;
 }
 
 function CardLink({item}: {item: PropSidebarItemLink}): ReactNode {
-  const doc = useDocById(item.docId ?? undefined);
-  return <CardLayout href={item.href} title={item.label} description={item.description ?? doc?.description} />;
+  const descriptions = useCardDescriptions();
+  const description = item.description ?? (item.docId ? descriptions[item.docId] : undefined);
+  return <CardLayout href={item.href} title={item.label} description={description} />;
 }
 
 export default function DocCard({item}: Props): ReactNode {

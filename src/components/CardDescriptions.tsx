@@ -1,0 +1,23 @@
+import {createContext, useContext} from 'react';
+
+/**
+ * Descriptions for the cards of one card list (doc id to description), added
+ * to the page at build time by src/remark/cardDescriptions.ts.
+ */
+export const CardDescriptionsContext = createContext<Record<string, string>>({});
+
+export const useCardDescriptions = (): Record<string, string> => useContext(CardDescriptionsContext);
+
+/** Parses the `descriptions` attribute; an invalid one just means no descriptions. */
+export function parseCardDescriptions(json: string | undefined): Record<string, string> {
+  if (!json) return {};
+  try {
+    const value: unknown = JSON.parse(json);
+    return value && typeof value === 'object' ? (value as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The doc id of a category's index page (categories link to their folder's index.md). */
+export const indexDocIdOf = (href: string): string => `${href.replace(/^\/docs\//, '').replace(/\/?$/, '/')}index`.replace(/^\//, '');
