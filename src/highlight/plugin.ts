@@ -9,11 +9,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {PrismTheme} from 'prism-react-renderer';
+import {prismLight} from '../config/prismLight';
+import {prismDark} from '../config/prismDark';
 
-export interface Options {
-  light: PrismTheme;
-  dark: PrismTheme;
-}
 
 const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
@@ -36,13 +34,12 @@ export function themeCss(theme: PrismTheme, scope: string): string {
     .join('\n');
 }
 
-export default function codeHighlightPlugin(context: LoadContext, pluginOptions: unknown): Plugin {
-  const options = pluginOptions as Options;
+export default function codeHighlightPlugin(context: LoadContext): Plugin {
   const cssFile = path.join(context.generatedFilesDir, 'launchdeck-code-highlight', 'tokens.css');
   fs.mkdirSync(path.dirname(cssFile), {recursive: true});
   fs.writeFileSync(
     cssFile,
-    `/* Generated from src/config/prismLight.ts and prismDark.ts. */\n${themeCss(options.light, "[data-theme='light']")}\n${themeCss(options.dark, "[data-theme='dark']")}\n`,
+    `/* Generated from src/config/prismLight.ts and prismDark.ts. */\n${themeCss(prismLight, "[data-theme='light']")}\n${themeCss(prismDark, "[data-theme='dark']")}\n`,
   );
   return {
     name: 'launchdeck-code-highlight',
