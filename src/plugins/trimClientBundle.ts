@@ -6,6 +6,8 @@
  *   ./stripDocDescriptions.cjs);
  * - the whole of tslib, which @docusaurus/utils-common (CommonJS) requires for
  *   one helper, __importDefault (about 3 KB gzip): ./tslibImportDefault.ts.
+ * It also swaps Docusaurus's link prefetching for src/client/idlePrefetch.ts,
+ * which adds the prefetch links while the browser is idle.
  */
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
@@ -21,6 +23,11 @@ export default function trimClientBundlePlugin(context: LoadContext): Plugin {
           new NormalModuleReplacementPlugin(/^tslib$/, (resource: {context?: string; request: string}) => {
             if (/[\\/]@docusaurus[\\/]utils-common[\\/]/.test(resource.context ?? '')) {
               resource.request = own('tslibImportDefault.ts');
+            }
+          }),
+          new NormalModuleReplacementPlugin(/^\.\/prefetch$/, (resource: {context?: string; request: string}) => {
+            if (/[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client$/.test(resource.context ?? '')) {
+              resource.request = path.join(context.siteDir, 'src/client/idlePrefetch.ts');
             }
           }),
         ],

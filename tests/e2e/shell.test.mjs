@@ -175,3 +175,23 @@ test('doc pages show when they were last updated', async () => {
   assert.match(await page.locator('.theme-last-updated').innerText(), /^Last updated on \w+ \d{1,2}, \d{4}$/);
   await page.close();
 });
+
+test('links on screen are prefetched while the browser is idle, and never on a slow or data-saver connection', async () => {
+  const {page} = await openPage(site.browser.context, site.server.url);
+  await page.goto(site.server.url + '/docs/servers/');
+  await waitForHydration(page);
+  const prefetches = page.locator('head link[rel="prefetch"][href*="/assets/js/"]');
+  await prefetches.first().waitFor({state: 'attached'});
+  assert.ok((await prefetches.count()) > 3);
+  await page.close();
+
+  const slow = await site.browser.context.newPage();
+  await slow.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'connection', {get: () => ({effectiveType: '2g', saveData: true}), configurable: true});
+  });
+  await slow.goto(site.server.url + '/docs/servers/');
+  await waitForHydration(slow);
+  await slow.waitForTimeout(1500);
+  assert.equal(await slow.locator('head link[rel="prefetch"]').count(), 0);
+  await slow.close();
+});
