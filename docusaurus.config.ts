@@ -25,6 +25,34 @@ const useFaster = process.env.DOCUSAURUS_FASTER !== 'false';
 /** Prism grammars loaded on top of prism-react-renderer's own; code is highlighted at build time (src/highlight). */
 const codeLanguages = ['bash', 'json', 'yaml', 'powershell', 'nginx', 'ini'];
 
+/**
+ * Docusaurus's page template with one change: the page's scripts are added
+ * after the first frame is painted instead of as deferred scripts in <head>.
+ * The text is already in the HTML, so readers see it as soon as the styles
+ * arrive; the JavaScript (hydration, search, prefetching) follows at once.
+ * Execution order is kept (async = false). Without JavaScript nothing changes.
+ */
+const ssrTemplate = `<!DOCTYPE html>
+<html <%~ it.htmlAttributes %>>
+  <head>
+    <meta charset="UTF-8">
+    <meta name="generator" content="Docusaurus v<%= it.version %>">
+    <% it.metaAttributes.forEach((metaAttribute) => { %>
+      <%~ metaAttribute %>
+    <% }); %>
+    <%~ it.headTags %>
+    <% it.stylesheets.forEach((stylesheet) => { %>
+      <link rel="stylesheet" href="<%= it.baseUrl %><%= stylesheet %>" />
+    <% }); %>
+  </head>
+  <body <%~ it.bodyAttributes %>>
+    <%~ it.preBodyTags %>
+    <div id="__docusaurus"><%~ it.appHtml %></div>
+    <script>(function(){var s=[<% it.scripts.forEach((script) => { %>"<%= it.baseUrl %><%= script %>",<% }); %>],d=0;function go(){if(d)return;d=1;s.forEach(function(u){var e=document.createElement("script");e.src=u;e.async=false;document.body.appendChild(e);});}requestAnimationFrame(function(){setTimeout(go,0);});setTimeout(go,250);})();</script>
+    <%~ it.postBodyTags %>
+  </body>
+</html>`;
+
 const config: Config = {
   title: 'Docs',
   tagline: 'Learn to run servers, applications and pipelines with Launchdeck.',
@@ -33,6 +61,7 @@ const config: Config = {
   baseUrl: '/',
   trailingSlash: undefined,
 
+  ssrTemplate,
   onBrokenLinks: 'throw',
   onBrokenMarkdownLinks: 'throw',
   onBrokenAnchors: 'warn',
