@@ -11,6 +11,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import {frontMatterField} from '../utils/frontMatter';
 
 interface MdNode {
   type: string;
@@ -27,23 +28,11 @@ export interface Options {
 const CARD_LISTS = new Set(['DocCardList', 'SectionCards']);
 const isDoc = (name: string) => /\.mdx?$/.test(name) && !name.startsWith('_');
 
-/** The front matter description of a Markdown file (always one double-quoted line in this project). */
-export function descriptionOf(file: string): string | undefined {
-  const frontMatter = /^---\r?\n([\s\S]*?)\r?\n---/.exec(fs.readFileSync(file, 'utf8'))?.[1];
-  const raw = frontMatter && /^description:\s*(.+?)\s*$/m.exec(frontMatter)?.[1];
-  if (!raw) return undefined;
-  try {
-    return raw.startsWith('"') ? (JSON.parse(raw) as string) : raw.replace(/^'(.*)'$/, '$1').replace(/''/g, "'");
-  } catch {
-    return raw;
-  }
-}
-
 /** Doc id to description for the cards a page in `folder` can list. */
 export function cardDescriptions(docsRoot: string, folder: string): Record<string, string> {
   const result: Record<string, string> = {};
   const add = (file: string) => {
-    const description = descriptionOf(file);
+    const description = frontMatterField(file, 'description');
     if (description) result[path.relative(docsRoot, file).replace(/\\/g, '/').replace(/\.mdx?$/, '')] = description;
   };
   for (const entry of fs.readdirSync(folder, {withFileTypes: true})) {

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import {frontMatterField} from '../utils/frontMatter';
 
 export interface SearchContext {
   label: string;
@@ -19,9 +20,7 @@ export function sectionSearchContexts(siteDir: string, docsDir = 'docs'): Search
     .flatMap((entry) => {
       const index = ['index.md', 'index.mdx'].map((name) => path.join(root, entry.name, name)).find((file) => fs.existsSync(file));
       if (!index) return [];
-      const frontMatter = /^---\n([\s\S]*?)\n---/.exec(fs.readFileSync(index, 'utf8'))?.[1] ?? '';
-      const title = /^title:\s*(.+?)\s*$/m.exec(frontMatter)?.[1]?.replace(/^(['"])(.*)\1$/, '$2');
-      return [{label: title ?? entry.name, path: `${docsDir}/${entry.name}`}];
+      return [{label: frontMatterField(index, 'title') ?? entry.name, path: `${docsDir}/${entry.name}`}];
     })
     .sort((a, b) => a.label.localeCompare(b.label));
 }

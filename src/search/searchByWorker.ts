@@ -7,6 +7,7 @@ import type * as Comlink from 'comlink';
 import {searchContextByPaths} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGenerated';
 import type {SearchMode, SearchWorker} from './worker';
 import {loadSearchTemplates} from './lazyTemplates';
+import {contextOfPath} from './contextPaths';
 
 let remoteWorker: Promise<Comlink.Remote<SearchWorker>> | undefined;
 
@@ -31,12 +32,10 @@ function modeFor(baseUrl: string): SearchMode {
  * still carry the empty context; the address is always current.
  */
 function quickContext(baseUrl: string): string {
-  const uri = window.location.pathname.startsWith(baseUrl) ? window.location.pathname.slice(baseUrl.length) : '';
-  for (const item of searchContextByPaths ?? []) {
-    const contextPath = typeof item === 'string' ? item : item.path;
-    if (uri === contextPath || uri.startsWith(`${contextPath}/`)) return contextPath;
-  }
-  return '';
+  const {pathname} = window.location;
+  if (!pathname.startsWith(baseUrl)) return '';
+  const paths = (searchContextByPaths ?? []).map((item) => (typeof item === 'string' ? item : item.path));
+  return contextOfPath(pathname.slice(baseUrl.length), paths);
 }
 
 export async function fetchIndexesByWorker(baseUrl: string, searchContext: string): Promise<void> {

@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import {contextOfPath, contextPart} from './contextPaths';
 
 interface SearchDocument {
   i: number;
@@ -15,13 +16,9 @@ interface SearchDocument {
 }
 type FullIndex = Array<{documents: SearchDocument[]; index: unknown}>;
 
-const contextPart = (context: string) => (context ? `-${context.replace(/\//g, '-')}` : '');
-
 /** The context (for example "docs/servers") of a page URL, or "" when no context contains it. */
 export function contextOf(url: string, baseUrl: string, contextPaths: readonly string[]): string {
-  if (!url.startsWith(baseUrl)) return '';
-  const uri = url.slice(baseUrl.length);
-  return contextPaths.find((context) => uri === context || uri.startsWith(`${context}/`)) ?? '';
+  return url.startsWith(baseUrl) ? contextOfPath(url.slice(baseUrl.length), contextPaths) : '';
 }
 
 export function splitSearchIndex(outDir: string, baseUrl: string, contextPaths: readonly string[]): string[] {

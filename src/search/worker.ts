@@ -18,6 +18,7 @@ import {tokenize} from '@easyops-cn/docusaurus-search-local/dist/client/client/u
 import {smartQueries} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/smartQueries';
 import {sortSearchResults} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/sortSearchResults';
 import {processTreeStatusOfSearchResults} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/processTreeStatusOfSearchResults';
+import {contextPart} from './contextPaths';
 
 export type SearchMode = 'quick' | 'full';
 
@@ -40,8 +41,6 @@ interface WrappedIndex {
 
 /** Document types, in the plugin's order: Title, Heading, Description, Keywords, Content. */
 const CONTENT = 4;
-
-const contextPart = (searchContext: string) => (searchContext ? `-${searchContext.replace(/\//g, '-')}` : '');
 
 /** Same-origin URL of one of the index files written by src/search/splitIndex.ts or the plugin. */
 export function indexFileUrl(baseUrl: string, kind: 'index' | 'lite' | 'text', searchContext: string): string {
