@@ -2,7 +2,7 @@ import React, {type ReactNode} from 'react';
 import DocCardList from '@theme/DocCardList';
 import {useDocsSidebar} from '@docusaurus/plugin-content-docs/client';
 import type {PropSidebarItem} from '@docusaurus/plugin-content-docs';
-import {CardDescriptionsContext, parseCardDescriptions} from './CardDescriptions';
+import {CardDescriptionsContext, indexDocIdOf, parseCardDescriptions} from './CardDescriptions';
 
 /**
  * Cards for every top-level section of the sidebar, for the docs home.
@@ -15,8 +15,7 @@ export default function SectionCards({descriptions}: {descriptions?: string}): R
     if (item.type !== 'category' || !item.href) {
       return [];
     }
-    const docId = `${item.href.replace(/^\/docs\//, '')}index`;
-    return [{type: 'link', href: item.href, label: item.label, docId, unlisted: false}];
+    return [{type: 'link', href: item.href, label: item.label, docId: indexDocIdOf(item.href), unlisted: false}];
   });
   return (
     <CardDescriptionsContext.Provider value={parseCardDescriptions(descriptions)}>

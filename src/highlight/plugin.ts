@@ -12,7 +12,6 @@ import type {PrismTheme} from 'prism-react-renderer';
 import {prismLight} from '../config/prismLight';
 import {prismDark} from '../config/prismDark';
 
-
 const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /** CSS rules for one theme's token styles, in the theme's own order (later entries win, as in Prism). */
@@ -21,7 +20,7 @@ export function themeCss(theme: PrismTheme, scope: string): string {
     .map(({types, languages, style}) => {
       const selectors = types.flatMap((type) =>
         (languages ?? ['']).map((language) =>
-          `${scope} ${language ? `.language-${language}` : ''}.prism-code .token.${type}`.replace('  ', ' '),
+          `${scope} ${language ? `.language-${language}` : ''}.prism-code .token.${type}`,
         ),
       );
       const declarations = Object.entries(style)

@@ -80,7 +80,6 @@ declare module 'mark.js/dist/mark.es6.js' {
 }
 
 declare module '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGenerated' {
-  export const searchBarShortcutKeymap: string | undefined;
   export const searchContextByPaths: Array<string | {label: string | Record<string, string>; path: string}> | null;
 }
 
