@@ -1,0 +1,747 @@
+/**
+ * The search engine of the site: what a query means and which pages answer
+ * it best. It runs in the search worker (src/search/worker.ts) and, for
+ * `npm run search:eval`, in Node on the same index files. How it ranks is
+ * written down in src/search/README.md; the numbers below are named there.
+ */
+import {isStopWord, stem, words as wordsOf} from './text';
+import {HeadingFlag, PageKind, type PagesFile, type SectionRow} from './model';
+
+// ---------------------------------------------------------------- weights
+/** How much a match through each kind of alternative counts (the reader's own word is 1). */
+export const MATCH = {
+  synonym: 0.9,
+  /** A synonym of a word that was itself a correction or a synonym. */
+  indirect: 0.8,
+  joined: 0.9,
+  split: 0.85,
+  typo1: 0.8,
+  typo2: 0.65,
+  /** The last word while the reader is still typing it. */
+  typing: 0.85,
+  /** An unknown word read as the start of a longer one ("config", "auth"). */
+  abbreviation: 0.7,
+} as const;
+
+/** Weight of each kind of evidence in a page's score (they add up to 1). */
+export const SCORE = {
+  /** The best single label (title, keyword phrase or heading) against the query. */
+  bestLabel: 0.5,
+  /** How much of the query the page's labels explain together. */
+  labels: 0.3,
+  /** How much of the query the page contains anywhere, body text included. */
+  anywhere: 0.2,
+  /** Then the score is multiplied by the share of the query's meaning the page holds, to this power. */
+  coveragePower: 1,
+} as const;
+
+/** Labels other than the title count a little less: the title is what the page is about. */
+export const LABEL = {title: 1, keyword: 0.9, heading: 0.75, description: 0.6, body: 0.5} as const;
+
+/** Multipliers for the reader's intent (see README). */
+export const INTENT = {
+  overviewForConcept: 1.3,
+  overviewForNeutral: 1.1,
+  overviewForTask: 0.75,
+  taskSameAction: 1.15,
+  taskOtherAction: 0.7,
+  taskForConcept: 0.9,
+  referenceForApi: 1.1,
+  referenceOtherwise: 0.6,
+  troubleshootingForError: 1.3,
+} as const;
+
+/** Which results are shown at all (see README). */
+export const CUTOFF = {
+  /** A page scoring less than this share of the best page's score is left out. */
+  shareOfTop: 0.2,
+  /** A page missing more of the query's meaning than the best page, by this share, is left out. */
+  coverageSlack: 0.5,
+};
+
+// ------------------------------------------------------------------ types
+interface Page {
+  index: number;
+  url: string;
+  title: string;
+  breadcrumbs: string[];
+  description: string;
+  keywords: string[];
+  kind: PageKind;
+  context: string;
+  title_: Label;
+  keywords_: Label[];
+  description_: Label;
+  headings: number[];
+  sections: number[];
+  /** Stem of the title's first word, for task pages ("add", "remove"). */
+  action?: string;
+  /** Every action the page answers: its title's, and those its keyword phrases start with ("delete environment"). */
+  actions: Set<string>;
+}
+
+interface Label {
+  set: Set<string>;
+  /** Distinct meaningful stems, for how much of the label a query covers. */
+  content: string[];
+}
+
+interface Heading extends Label {
+  page: number;
+  text: string;
+  anchor: string;
+  flags: number;
+}
+
+interface Section {
+  page: number;
+  anchor: string;
+  title: string;
+  text: string;
+  tf: Map<string, number>;
+  length: number;
+  troubleshooting: boolean;
+}
+
+export interface Alternative {
+  stems: string[];
+  weight: number;
+  /** Stem of the action this alternative asks for, when it is a verb such as "add" or "deleting". */
+  action?: string;
+}
+
+export interface Concept {
+  /** The reader's word(s) this concept stands for. */
+  surface: string;
+  alternatives: Alternative[];
+  /** Informativeness (inverse document frequency); 0 when nothing on the site matches it. */
+  weight: number;
+}
+
+export interface Intent {
+  /** "how do I …", or an action word such as add, delete, restart. */
+  task: boolean;
+  /** "what is …", "how does … work", "explain …". */
+  concept: boolean;
+  /** A problem: a pasted error (a code, an HTTP status, "failed", "denied", a long message) or a "why …" question. */
+  error: boolean;
+  /** Asks about the API: "api", "endpoint", an HTTP method with a path. */
+  api: boolean;
+  /** Stems of the actions the query asks for (with their synonyms). */
+  actions: Set<string>;
+}
+
+export interface ParsedQuery {
+  concepts: Concept[];
+  intent: Intent;
+}
+
+export type Target = {kind: 'title'} | {kind: 'heading'; heading: number} | {kind: 'text'; section: number};
+
+export interface Hit {
+  page: number;
+  score: number;
+  target: Target;
+  /** Stems that matched on this page, for highlighting. */
+  matched: Set<string>;
+  /** Share of the query's meaning found on the page (1: every word). */
+  coverage: number;
+  why?: string;
+}
+
+export interface SearchOptions {
+  limit?: number;
+  /** Only pages in this search context ("docs/servers"). */
+  context?: string;
+  /** The reader is still typing the last word (no space after it). */
+  typing?: boolean;
+  /** Adds `why` to each hit: the figures behind its score (for tuning). */
+  explain?: boolean;
+}
+
+export interface SearchOutcome {
+  hits: Hit[];
+  query: ParsedQuery;
+  /** True when no page holds every meaningful word, so the hits match only some of them. */
+  partial: boolean;
+}
+
+// ---------------------------------------------------------------- helpers
+function label(text: string): Label {
+  const all = wordsOf(text).map((w) => w.word);
+  const set = new Set(all.map(stem));
+  const content = [...new Set(all.filter((w) => !isStopWord(w) && (w.length > 1 || /\d/.test(w))).map(stem))];
+  return {set, content};
+}
+
+const containsAll = (set: {has(s: string): boolean}, stems: string[]) => stems.every((s) => set.has(s));
+
+/** Optimal string alignment distance (a swap of two letters is one edit), or max + 1 when over max. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i += 1) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      if (i === 0) {
+        row.push(j);
+        continue;
+      }
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        value = Math.min(value, rows[i - 2]![j - 2]! + 1);
+      }
+      row.push(value);
+      best = Math.min(best, value);
+    }
+    if (i > 0 && best > max) return max + 1;
+    rows.push(row);
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/** Words a query may start with that ask what something is, rather than how to do it. */
+const CONCEPT_QUESTION =
+  /^ (what (is|are|s|does|do)|whats|define|definition of|explain|meaning of|overview of|about|intro to|introduction to|difference between|how (does|do|is|are) [a-z0-9 ]+ work|how (is|are) [a-z0-9 ]+ (billed|counted|charged|calculated)|when (do|does|is|are) [a-z0-9 ]+ (reset|expire|renew)) /;
+const TASK_QUESTION =
+  /^ (how (do|can|should|would|could) (i|we|you)|how to|can (i|we|you)|i (want|need|would like) to|i d like to|steps to|way to|where (do|can) (i|we)|help me) /;
+const ERROR_WORDS = new Set(
+  'error errors failed fail fails failing failure denied refused timeout timed unable invalid cannot cant couldn couldnt unreachable stuck broken wrong missing rejected forbidden unauthorized exceeded expired conflict exception warning'.split(
+    ' ',
+  ),
+);
+const VERB_SUFFIXES = new Set(['s', 'es', 'd', 'ed', 'ing', 'al', 'ion']);
+const DOUBLED_SUFFIXES = new Set(['ed', 'ing']);
+const API_WORDS = new Set(['api', 'endpoint', 'endpoints', 'curl', 'rest', 'openapi', 'request', 'response', 'json']);
+const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
+
+// ------------------------------------------------------------------ engine
+export class SearchEngine {
+  readonly pages: Page[];
+  readonly headings: Heading[];
+  readonly sections: Section[] = [];
+  private readonly contexts: string[];
+  /** Stem → pages whose title, keywords, description or headings hold it. */
+  private readonly labelPages = new Map<string, Set<number>>();
+  /** Stem → sections whose body text holds it. */
+  private readonly bodySections = new Map<string, number[]>();
+  /** Folded word → its stem and how often it occurs; `label`: it occurs in a label. */
+  private readonly vocabulary = new Map<string, {stem: string; count: number; label: boolean}>();
+  /** Reader phrase (stems joined by spaces) → docs terms, and the longest phrase in words. */
+  private readonly synonyms = new Map<string, Array<{stems: string[]; action?: string}>>();
+  private readonly longestSynonym: number;
+  /** The first word of task page titles (the site's action verbs), with its stem. */
+  private readonly actionWords = new Map<string, string>();
+  private readonly actionStems = new Set<string>();
+  private readonly loadedContexts = new Set<string>();
+  private totalSectionLength = 0;
+
+  constructor(file: PagesFile) {
+    this.contexts = file.contexts;
+    this.pages = file.pages.map(([url, title, breadcrumbs, description, keywords, kind, context], index) => {
+      const page: Page = {
+        index,
+        url,
+        title,
+        breadcrumbs,
+        description,
+        keywords,
+        kind,
+        context: context >= 0 ? (file.contexts[context] ?? '') : '',
+        title_: label(title),
+        keywords_: keywords.map(label),
+        description_: label(description),
+        headings: [],
+        sections: [],
+        actions: new Set(),
+      };
+      if (kind === PageKind.Task) {
+        const first = wordsOf(title)[0]?.word;
+        if (first) {
+          page.action = stem(first);
+          this.actionStems.add(page.action);
+          this.actionWords.set(first, page.action);
+        }
+      }
+      for (const text of [title, description, ...keywords]) this.addVocabulary(text, true);
+      for (const l of [page.title_, page.description_, ...page.keywords_]) this.addLabelPostings(l, index);
+      return page;
+    });
+    // Keyword phrases that start with an action verb name tasks the page answers too.
+    for (const page of this.pages) {
+      if (page.kind !== PageKind.Task || !page.action) continue;
+      page.actions.add(page.action);
+      for (const phrase of page.keywords) {
+        const first = wordsOf(phrase)[0]?.word;
+        const action = first ? this.actionOf(first) : undefined;
+        if (action) page.actions.add(action);
+      }
+    }
+    this.headings = file.headings.map(([page, text, anchor, flags], index) => {
+      const heading: Heading = {...label(text), page, text, anchor, flags};
+      this.pages[page]?.headings.push(index);
+      if (!(flags & HeadingFlag.Template)) {
+        this.addVocabulary(text, true);
+        this.addLabelPostings(heading, page);
+      }
+      return heading;
+    });
+    let longest = 1;
+    for (const [from, to] of file.synonyms) {
+      this.synonyms.set(
+        from.join(' '),
+        to.map((phrase) => {
+          const terms = phrase.split(' ');
+          return {stems: terms.map(stem), action: terms.length === 1 ? this.actionOf(terms[0]!) : undefined};
+        }),
+      );
+      longest = Math.max(longest, from.length);
+    }
+    this.longestSynonym = longest;
+  }
+
+  /**
+   * The action stem of a verb form of one of the site's action verbs ("add",
+   * "adding", "deleted", "deletion", "stopping"), or undefined. Nouns that
+   * share a stem are not actions: "invitation" is not "invite".
+   */
+  actionOf(word: string): string | undefined {
+    const direct = this.actionWords.get(word);
+    if (direct) return direct;
+    for (const [verb, actionStem] of this.actionWords) {
+      const base = verb.endsWith('e') ? verb.slice(0, -1) : verb;
+      if (word.startsWith(base) && VERB_SUFFIXES.has(word.slice(base.length))) return actionStem;
+      if (word.startsWith(verb + verb.at(-1)) && DOUBLED_SUFFIXES.has(word.slice(verb.length + 1))) return actionStem;
+    }
+    return undefined;
+  }
+
+  get pageCount(): number {
+    return this.pages.length;
+  }
+
+  /** Whether the body text of a context has been added. */
+  hasText(context: string): boolean {
+    return this.loadedContexts.has(context);
+  }
+
+  /** Adds the body text of one context's pages (the second tier). */
+  addText(context: string, rows: SectionRow[]): void {
+    if (this.loadedContexts.has(context)) return;
+    this.loadedContexts.add(context);
+    for (const [page, anchor, title, text] of rows) {
+      const p = this.pages[page];
+      if (!p) continue;
+      const tf = new Map<string, number>();
+      const found = wordsOf(text);
+      for (const {word} of found) {
+        const s = stem(word);
+        tf.set(s, (tf.get(s) ?? 0) + 1);
+      }
+      this.addVocabulary(found, false);
+      const troubleshooting = p.headings.some(
+        (h) => this.headings[h]!.anchor === anchor && this.headings[h]!.flags & HeadingFlag.Troubleshooting,
+      );
+      const id = this.sections.length;
+      this.sections.push({page, anchor, title, text, tf, length: found.length, troubleshooting});
+      this.totalSectionLength += found.length;
+      p.sections.push(id);
+      for (const s of tf.keys()) {
+        let list = this.bodySections.get(s);
+        if (!list) this.bodySections.set(s, (list = []));
+        list.push(id);
+      }
+    }
+  }
+
+  private addVocabulary(text: string | ReturnType<typeof wordsOf>, inLabel: boolean): void {
+    for (const {word} of typeof text === 'string' ? wordsOf(text) : text) {
+      if (word.length < 2 || /^\d+$/.test(word)) continue;
+      const entry = this.vocabulary.get(word);
+      if (entry) {
+        entry.count += 1;
+        entry.label ||= inLabel;
+      } else {
+        this.vocabulary.set(word, {stem: stem(word), count: 1, label: inLabel});
+      }
+    }
+  }
+
+  private addLabelPostings(l: Label, page: number): void {
+    for (const s of l.set) {
+      let pages = this.labelPages.get(s);
+      if (!pages) this.labelPages.set(s, (pages = new Set()));
+      pages.add(page);
+    }
+  }
+
+  private known(s: string): boolean {
+    return this.labelPages.has(s) || this.bodySections.has(s);
+  }
+
+  /**
+   * Inverse document frequency over the pages' labels (title, description,
+   * keywords, headings): how well a word tells pages apart by what they are
+   * about. Body text doesn't count, so the value is the same before and after
+   * the body text arrives (a word in every body, such as "environment", still
+   * names what a few pages are about).
+   */
+  private idf(s: string): number {
+    const n = this.pages.length;
+    const df = this.labelPages.get(s)?.size ?? 0;
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  }
+
+  // ------------------------------------------------------------- queries
+  /** Reads a query: its concepts (each word with its synonyms and corrections) and its intent. */
+  parse(query: string, typing = false): ParsedQuery {
+    const raw = wordsOf(query.slice(0, 300)).map((w) => w.word).slice(0, 24);
+    const rawStems = raw.map(stem);
+    const spaced = ` ${raw.join(' ')} `;
+    const concepts: Concept[] = [];
+    /** Concepts by the index of the word they came from. */
+    const byWord: Array<Concept | undefined> = [];
+
+    for (let i = 0; i < raw.length; i += 1) {
+      const word = raw[i]!;
+      if (isStopWord(word) || (word.length < 2 && !/\d/.test(word))) continue;
+      const concept: Concept = {surface: word, alternatives: [{stems: [rawStems[i]!], weight: 1, action: this.actionOf(word)}], weight: 0};
+      byWord[i] = concept;
+      concepts.push(concept);
+    }
+
+    // Synonyms: every reader phrase found in the query gives its docs terms
+    // to each of its meaningful words ("add colleague" → invite, and
+    // "colleague" → member; "turn off" → stop, through "turn").
+    for (let i = 0; i < raw.length; i += 1) {
+      for (let n = Math.min(this.longestSynonym, raw.length - i); n >= 1; n -= 1) {
+        const targets = this.synonyms.get(rawStems.slice(i, i + n).join(' '));
+        if (!targets) continue;
+        const inSpan = byWord.slice(i, i + n).filter((c): c is Concept => !!c);
+        const alternatives = targets.map(({stems, action}) => ({stems, weight: MATCH.synonym, action}));
+        for (const concept of inSpan) {
+          for (const a of alternatives) {
+            if (!concept.alternatives.some((b) => b.stems.join(' ') === a.stems.join(' '))) concept.alternatives.push(a);
+          }
+        }
+      }
+    }
+
+    // Corrections for words the site doesn't know: typos, the start of a word
+    // being typed or abbreviated, words written apart or together.
+    const lastWord = raw.length - 1;
+    for (let i = 0; i < raw.length; i += 1) {
+      const concept = byWord[i];
+      if (!concept) continue;
+      const word = raw[i]!;
+      const own = rawStems[i]!;
+      // A word the synonyms know is not a typo ("vhost" is not "host").
+      const known = this.labelPages.has(own) || this.synonyms.has(own);
+      const add = (stems: string[], weight: number, action?: string) => {
+        if (!concept.alternatives.some((a) => a.stems.join(' ') === stems.join(' '))) {
+          concept.alternatives.push({stems, weight, action});
+          // A correction's own synonyms ("dropplet" → droplet → server).
+          if (stems.length === 1) {
+            for (const target of this.synonyms.get(stems[0]!) ?? []) {
+              if (!concept.alternatives.some((a) => a.stems.join(' ') === target.stems.join(' '))) {
+                concept.alternatives.push({stems: target.stems, weight: weight * MATCH.indirect, action: target.action});
+              }
+            }
+          }
+        }
+      };
+      if (typing && i === lastWord && word.length >= 2) {
+        for (const s of this.completions(word, own)) add([s], known ? MATCH.typing * 0.75 : MATCH.typing);
+      }
+      if (known) continue;
+      if (!/^\d+$/.test(word) && word.length >= 4) {
+        for (const [surface, distance] of this.corrections(word)) {
+          add([stem(surface)], distance === 1 ? MATCH.typo1 : MATCH.typo2, this.actionOf(surface));
+        }
+      }
+      if (!this.known(own) && word.length >= 3 && !(typing && i === lastWord)) {
+        for (const s of this.completions(word, own)) add([s], MATCH.abbreviation);
+      }
+      if (word.length >= 5) {
+        for (let cut = 2; cut <= word.length - 2; cut += 1) {
+          const left = stem(word.slice(0, cut));
+          const right = stem(word.slice(cut));
+          if (this.labelPages.has(left) && this.labelPages.has(right) && !isStopWord(word.slice(0, cut)) && !isStopWord(word.slice(cut))) {
+            add([left, right], MATCH.split);
+          }
+        }
+      }
+    }
+    for (let i = 0; i + 1 < raw.length; i += 1) {
+      const joined = stem(raw[i]! + raw[i + 1]!);
+      if (this.labelPages.has(joined)) {
+        for (const concept of [byWord[i], byWord[i + 1]]) {
+          if (concept && !concept.alternatives.some((a) => a.stems.length === 1 && a.stems[0] === joined)) {
+            concept.alternatives.push({stems: [joined], weight: MATCH.joined});
+          }
+        }
+      }
+    }
+
+    // How informative each concept is: its own word's, or its best alternative's when the word is unknown.
+    for (const concept of concepts) {
+      const own = concept.alternatives[0]!;
+      const ownKnown = own.weight === 1 && own.stems.every((s) => this.known(s));
+      if (ownKnown) {
+        concept.weight = Math.max(...own.stems.map((s) => this.idf(s)));
+      } else {
+        let best = 0;
+        for (const a of concept.alternatives) {
+          if (a.stems.every((s) => this.known(s))) best = Math.max(best, a.weight * Math.max(...a.stems.map((s) => this.idf(s))));
+        }
+        concept.weight = best;
+      }
+    }
+
+    // The first action word is the task ("remove the step from the deploy
+    // pipeline" asks to remove, not to deploy); a "why" question reports a
+    // problem rather than asking for a task.
+    const whyQuestion = /^ why /.test(spaced);
+    const actions = new Set<string>();
+    const verb = whyQuestion ? undefined : concepts.find((c) => c.alternatives.some((a) => a.action));
+    for (const a of verb?.alternatives ?? []) if (a.action) actions.add(a.action);
+    const conceptQuestion = CONCEPT_QUESTION.test(spaced);
+    const taskQuestion = TASK_QUESTION.test(spaced);
+    const meaningful = concepts.filter((c) => c.weight > 0).length;
+    const intent: Intent = {
+      concept: conceptQuestion && !taskQuestion,
+      task: !whyQuestion && (taskQuestion || (actions.size > 0 && !conceptQuestion)),
+      error:
+        whyQuestion ||
+        /[a-z0-9]_[a-z0-9]/i.test(query) ||
+        / [45]\d\d /.test(spaced) ||
+        raw.some((w) => ERROR_WORDS.has(w)) ||
+        /[`"“”]|(^|\s)'[^']+'(\s|$)/.test(query) ||
+        meaningful >= 6,
+      api: raw.some((w) => API_WORDS.has(w)) || (HTTP_METHODS.has(raw[0] ?? '') && /\//.test(query)),
+      actions,
+    };
+    return {concepts, intent};
+  }
+
+  /** Known words within one edit (from 4 letters) or two (from 8 letters) of a word, best first, one per stem. */
+  private corrections(word: string): Array<[string, number]> {
+    const max = word.length >= 8 ? 2 : 1;
+    const found = new Map<string, {surface: string; distance: number; count: number}>();
+    for (const [candidate, {stem: s, count, label: inLabel}] of this.vocabulary) {
+      if (Math.abs(candidate.length - word.length) > max || candidate.length < 3) continue;
+      const distance = editDistance(word, candidate, max);
+      if (distance > max) continue;
+      const score = count * (inLabel ? 4 : 1);
+      const previous = found.get(s);
+      if (!previous || distance < previous.distance || (distance === previous.distance && score > previous.count)) {
+        found.set(s, {surface: candidate, distance, count: score});
+      }
+    }
+    return [...found.values()]
+      .sort((a, b) => a.distance - b.distance || b.count - a.count)
+      .slice(0, 3)
+      .map(({surface, distance}) => [surface, distance]);
+  }
+
+  /** Stems of known words that start with a word, most frequent first. */
+  private completions(word: string, own: string): string[] {
+    const found = new Map<string, number>();
+    for (const [candidate, {stem: s, count, label: inLabel}] of this.vocabulary) {
+      if (candidate.length <= word.length || !candidate.startsWith(word) || s === own) continue;
+      found.set(s, (found.get(s) ?? 0) + count * (inLabel ? 4 : 1));
+    }
+    return [...found.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([s]) => s);
+  }
+
+  // ------------------------------------------------------------- ranking
+  search(query: string, options: SearchOptions = {}): SearchOutcome {
+    const parsed = this.parse(query, options.typing ?? false);
+    const concepts = parsed.concepts.filter((c) => c.weight > 0);
+    const total = concepts.reduce((sum, c) => sum + c.weight, 0);
+    if (concepts.length === 0 || total === 0) return {hits: [], query: parsed, partial: false};
+
+    const candidates = new Set<number>();
+    for (const concept of concepts) {
+      for (const a of concept.alternatives) {
+        for (const s of a.stems) {
+          for (const p of this.labelPages.get(s) ?? []) candidates.add(p);
+          for (const id of this.bodySections.get(s) ?? []) candidates.add(this.sections[id]!.page);
+        }
+      }
+    }
+
+    const averageLength = this.sections.length ? this.totalSectionLength / this.sections.length : 1;
+    const hits: Hit[] = [];
+    for (const index of candidates) {
+      const page = this.pages[index]!;
+      if (options.context && page.context !== options.context) continue;
+      const hit = this.score(page, concepts, total, parsed.intent, averageLength, options.explain);
+      if (hit) hits.push(hit);
+    }
+    hits.sort((a, b) => b.score - a.score || a.page - b.page);
+    const partial = hits.length > 0 && hits.every((h) => h.coverage < 0.999);
+    // The tail: pages far below the best, or that miss much more of the query than the best page does.
+    const top = hits[0]?.score ?? 0;
+    const bestCoverage = Math.max(0, ...hits.map((h) => h.coverage));
+    const kept = hits.filter((h) => h.score >= CUTOFF.shareOfTop * top && h.coverage >= bestCoverage - CUTOFF.coverageSlack);
+    return {hits: kept.slice(0, options.limit ?? 50), query: parsed, partial};
+  }
+
+  private score(page: Page, concepts: Concept[], total: number, intent: Intent, averageLength: number, explain = false): Hit | undefined {
+    const matched = new Set<string>();
+
+    /** How well one label answers the query: share of the query it explains × share of the label the query asks for. */
+    const fit = (l: Label, perConcept?: number[]) => {
+      let explained = 0;
+      const covered = new Set<string>();
+      concepts.forEach((concept, ci) => {
+        let best = 0;
+        let bestStems: string[] | undefined;
+        for (const a of concept.alternatives) {
+          if (a.weight > best && containsAll(l.set, a.stems)) {
+            best = a.weight;
+            bestStems = a.stems;
+          }
+        }
+        if (bestStems) {
+          for (const s of bestStems) {
+            covered.add(s);
+            matched.add(s);
+          }
+        }
+        explained += concept.weight * best;
+        if (perConcept) perConcept[ci] = Math.max(perConcept[ci] ?? 0, best);
+      });
+      const query = explained / total;
+      const own = l.content.length ? l.content.filter((s) => covered.has(s)).length / l.content.length : 0;
+      return {query, label: query * (0.5 + 0.5 * own)};
+    };
+
+    const inTitle: number[] = [];
+    const inKeywords: number[] = [];
+    const inHeadings: number[] = [];
+    const inDescription: number[] = [];
+    const inBody: number[] = [];
+
+    const title = fit(page.title_, inTitle);
+    let keyword = 0;
+    for (const k of page.keywords_) keyword = Math.max(keyword, fit(k, inKeywords).label);
+    fit(page.description_, inDescription);
+    let heading = 0;
+    let bestHeading = -1;
+    for (const id of page.headings) {
+      const h = this.headings[id]!;
+      if (h.flags & HeadingFlag.Template) continue;
+      let value = fit(h, inHeadings).label;
+      if (intent.error && h.flags & HeadingFlag.Troubleshooting) value *= INTENT.troubleshootingForError;
+      if (value > heading) {
+        heading = value;
+        bestHeading = id;
+      }
+    }
+
+    // Body text: the best section for each concept (BM25-style saturation), and the best section overall.
+    let bestSection = -1;
+    let bestSectionScore = 0;
+    for (const id of page.sections) {
+      const section = this.sections[id]!;
+      const norm = 1.2 * (0.5 + (0.5 * section.length) / averageLength);
+      let sectionScore = 0;
+      concepts.forEach((concept, ci) => {
+        let best = 0;
+        for (const a of concept.alternatives) {
+          let tf = Infinity;
+          for (const s of a.stems) tf = Math.min(tf, section.tf.get(s) ?? 0);
+          if (tf > 0) {
+            const value = a.weight * ((tf * 2.2) / (tf + norm) / 2.2);
+            if (value > best) {
+              best = value;
+              for (const s of a.stems) matched.add(s);
+            }
+          }
+        }
+        inBody[ci] = Math.max(inBody[ci] ?? 0, best);
+        sectionScore += concept.weight * best;
+      });
+      if (intent.error && section.troubleshooting) sectionScore *= INTENT.troubleshootingForError;
+      if (sectionScore > bestSectionScore) {
+        bestSectionScore = sectionScore;
+        bestSection = id;
+      }
+    }
+
+    let labels = 0;
+    let anywhere = 0;
+    let coverage = 0;
+    concepts.forEach((concept, ci) => {
+      const t = inTitle[ci] ?? 0;
+      const k = inKeywords[ci] ?? 0;
+      const h = inHeadings[ci] ?? 0;
+      const d = inDescription[ci] ?? 0;
+      const b = inBody[ci] ?? 0;
+      labels += concept.weight * Math.max(t * LABEL.title, k * LABEL.keyword, h * LABEL.heading, d * LABEL.description);
+      anywhere += concept.weight * Math.max(t, k, h, d, b > 0 ? Math.max(b, LABEL.body) : 0);
+      if (Math.max(t, k, h, d, b) > 0) coverage += concept.weight;
+    });
+    labels /= total;
+    anywhere /= total;
+    coverage /= total;
+    if (coverage === 0) return undefined;
+
+    const bestLabel = Math.max(title.label * LABEL.title, keyword * LABEL.keyword, heading * LABEL.heading);
+    const byHeading = heading * LABEL.heading > Math.max(title.label * LABEL.title, keyword * LABEL.keyword);
+    // Does the title (or a keyword) name something the query asks about besides the action?
+    const aboutObject = concepts.some((c, ci) => Math.max(inTitle[ci] ?? 0, inKeywords[ci] ?? 0) > 0 && !c.alternatives[0]!.action);
+    let score = (SCORE.bestLabel * bestLabel + SCORE.labels * labels + SCORE.anywhere * anywhere) * coverage ** SCORE.coveragePower;
+    score *= this.intentFactor(page, intent, byHeading, aboutObject);
+
+    let target: Target = {kind: 'title'};
+    if (bestHeading >= 0 && byHeading) {
+      target = {kind: 'heading', heading: bestHeading};
+    } else if (bestSection >= 0 && bestLabel < 0.3 && this.sections[bestSection]!.anchor) {
+      target = {kind: 'text', section: bestSection};
+    }
+    const hit: Hit = {page: page.index, score, target, matched, coverage};
+    if (explain) {
+      hit.why = `title=${title.label.toFixed(2)} kw=${keyword.toFixed(2)} head=${heading.toFixed(2)} labels=${labels.toFixed(2)} any=${anywhere.toFixed(2)} intent=${this.intentFactor(page, intent, byHeading, aboutObject).toFixed(2)}`;
+    }
+    return hit;
+  }
+
+  /**
+   * The reader's intent against the kind of page. An overview loses to task
+   * pages on a task question unless one of its headings answers it; a task
+   * page whose title does the asked action to the asked thing wins over its
+   * siblings, and one that does another action loses.
+   */
+  private intentFactor(page: Page, intent: Intent, byHeading: boolean, aboutObject: boolean): number {
+    switch (page.kind) {
+      case PageKind.Home:
+      case PageKind.Overview:
+        if (intent.concept) return INTENT.overviewForConcept;
+        if (intent.task) return byHeading ? 1 : INTENT.overviewForTask;
+        return INTENT.overviewForNeutral;
+      case PageKind.Reference:
+        return intent.api ? INTENT.referenceForApi : INTENT.referenceOtherwise;
+      default: {
+        let factor = intent.concept ? INTENT.taskForConcept : 1;
+        if (intent.actions.size > 0 && page.action) {
+          if (![...intent.actions].some((a) => page.actions.has(a))) factor *= INTENT.taskOtherAction;
+          else if (aboutObject) factor *= INTENT.taskSameAction;
+        }
+        return factor;
+      }
+    }
+  }
+
+  /** The search contexts, as the index file lists them. */
+  get contextList(): readonly string[] {
+    return this.contexts;
+  }
+}
