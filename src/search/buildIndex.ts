@@ -35,7 +35,8 @@ function headingOutline(html: string): Map<string, {level: number; h2: string}> 
   for (const match of html.matchAll(/<h([2-6])\b[^>]*?\bid=(?:"([^"]+)"|([^\s>]+))[^>]*>([\s\S]*?)<\/h\1>/g)) {
     const level = Number(match[1]);
     const anchor = match[2] ?? match[3] ?? '';
-    const text = match[4]!.replace(/<[^>]+>/g, '').replace(/&[a-z#0-9]+;/gi, ' ').trim();
+    // Without tags, entities and the zero-width space of the heading's anchor link.
+    const text = match[4]!.replace(/<[^>]+>/g, '').replace(/&[a-z#0-9]+;/gi, ' ').replace(/\u200b/g, '').trim();
     if (level === 2) h2 = text;
     outline.set(anchor, {level, h2: level === 2 ? '' : h2});
   }

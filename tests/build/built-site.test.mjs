@@ -83,10 +83,12 @@ test('sitemap.xml lists every canonical page and no alias or test page', () => {
   for (const loc of locs) assert.ok(!/test-crash|\/search$/.test(loc), `${loc} in sitemap`);
 });
 
-test('the search index files carry a content hash in their names', () => {
-  const indexes = fs.readdirSync(buildDir).filter((f) => /^search-(index|lite|text)/.test(f));
+test('the search index files carry a content hash in their names, and the plugin\'s unused indexes are gone', () => {
+  const indexes = fs.readdirSync(buildDir).filter((f) => /^search-/.test(f));
   assert.ok(indexes.length >= 3);
-  for (const file of indexes) assert.match(file, /^search-(index|lite|text)(-[a-z-]+)?-[0-9a-f]{8}\.json$/);
+  for (const file of indexes) assert.match(file, /^search-(pages|text)(-[a-z-]+)?-[0-9a-f]{8}\.json$/);
+  const hashes = new Set(indexes.map((f) => f.slice(-13, -5)));
+  assert.equal(hashes.size, 1, 'one build, one hash');
 });
 
 test('no page shows a URL token, placeholder text, or loads anything from another origin', () => {
@@ -144,15 +146,38 @@ test('every card on a section page and on the docs home shows its page descripti
   assert.deepEqual(failures, []);
 });
 
-test('the first search tier is written next to the full index: titles of every page, text per section', () => {
+test('the first search tier holds every page\'s labels; the text of each section has its own file', () => {
   const files = fs.readdirSync(buildDir);
-  const lite = files.filter((f) => /^search-lite-[0-9a-z]+\.json$/.test(f));
-  assert.equal(lite.length, 1);
-  const [titles, headings, descriptions, keywords] = JSON.parse(fs.readFileSync(path.join(buildDir, lite[0]), 'utf8'));
-  assert.ok(titles.some((doc) => doc.t === 'Add a server on AWS'), 'page titles');
-  assert.ok(headings.length > titles.length && descriptions.length > 100 && keywords.length > 100);
-  const servers = files.find((f) => /^search-text-docs-servers-[0-9a-z]+\.json$/.test(f));
+  const pagesFiles = files.filter((f) => /^search-pages-[0-9a-f]{8}\.json$/.test(f));
+  assert.equal(pagesFiles.length, 1);
+  const first = JSON.parse(fs.readFileSync(path.join(buildDir, pagesFiles[0]), 'utf8'));
+  const docRoutes = routes.filter((r) => r.kind !== 'search');
+  const urls = new Set(first.pages.map((p) => p[0]));
+  for (const route of docRoutes) assert.ok(urls.has(route.path), `${route.path} in the first tier`);
+  const aws = first.pages.find((p) => p[1] === 'Add a server on AWS');
+  assert.ok(aws, 'page titles');
+  assert.ok(aws[3].length > 50 && aws[4].length >= 5, 'description and keywords');
+  assert.ok(first.headings.length > first.pages.length * 3, 'headings');
+  assert.ok(first.headings.some(([, text, , flags]) => /invalid_state/.test(text) && flags & 1), 'troubleshooting headings are marked');
+  assert.ok(first.synonyms.some(([from, to]) => from.join(' ') === 'vps' && to.includes('server')), 'synonyms');
+  const servers = files.find((f) => /^search-text-docs-servers-[0-9a-f]{8}\.json$/.test(f));
   assert.ok(servers, 'the servers section has its own text file');
   const text = JSON.parse(fs.readFileSync(path.join(buildDir, servers), 'utf8'));
-  assert.ok(text.length > 20 && text.every((doc) => doc.u.startsWith('/docs/servers/')));
+  assert.ok(text.length > 20 && text.every(([page]) => first.pages[page][0].startsWith('/docs/servers/')));
+});
+
+test('every docs term of search/synonyms.yml is a word the site uses', () => {
+  const files = fs.readdirSync(buildDir);
+  const first = JSON.parse(fs.readFileSync(path.join(buildDir, files.find((f) => f.startsWith('search-pages-'))), 'utf8'));
+  const text = [
+    ...first.pages.flatMap((p) => [p[1], p[3], ...p[4]]),
+    ...first.headings.map((h) => h[1]),
+    ...files.filter((f) => f.startsWith('search-text')).flatMap((f) => JSON.parse(fs.readFileSync(path.join(buildDir, f), 'utf8')).map((row) => row[3])),
+  ]
+    .join(' ')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ');
+  const terms = new Set(first.synonyms.flatMap(([, to]) => to));
+  const unused = [...terms].filter((term) => !` ${text} `.includes(` ${term} `) && !` ${text} `.includes(` ${term}s `));
+  assert.deepEqual(unused, [], 'a synonym that points to a term no page uses finds nothing');
 });

@@ -21,6 +21,8 @@ export const MATCH = {
   typing: 0.85,
   /** An unknown word read as the start of a longer one ("config", "auth"). */
   abbreviation: 0.7,
+  /** The weight (inverse document frequency) of a query word found only in body text, at most. */
+  bodyOnlyWeight: 2,
 } as const;
 
 /** Weight of each kind of evidence in a page's score (they add up to 1). */
@@ -36,7 +38,7 @@ export const SCORE = {
 } as const;
 
 /** Labels other than the title count a little less: the title is what the page is about. */
-export const LABEL = {title: 1, keyword: 0.9, heading: 0.75, description: 0.6, body: 0.5} as const;
+export const LABEL = {title: 1, keyword: 0.9, heading: 0.75, description: 0.6, body: 0.5, descriptionAlone: 0.5} as const;
 
 /** Multipliers for the reader's intent (see README). */
 export const INTENT = {
@@ -212,6 +214,12 @@ const ERROR_WORDS = new Set(
     ' ',
   ),
 );
+/**
+ * Title verbs that ask for information rather than change anything ("Get a
+ * server's status", "Find …", "Check …"): the object decides those pages, and
+ * "get" in a query is seldom the task ("get notified").
+ */
+const QUESTION_VERBS = new Set(['get', 'find', 'check']);
 const VERB_SUFFIXES = new Set(['s', 'es', 'd', 'ed', 'ing', 'al', 'ion']);
 const DOUBLED_SUFFIXES = new Set(['ed', 'ing']);
 const API_WORDS = new Set(['api', 'endpoint', 'endpoints', 'curl', 'rest', 'openapi', 'request', 'response', 'json']);
@@ -259,7 +267,7 @@ export class SearchEngine {
       };
       if (kind === PageKind.Task) {
         const first = wordsOf(title)[0]?.word;
-        if (first) {
+        if (first && !QUESTION_VERBS.has(first)) {
           page.action = stem(first);
           this.actionStems.add(page.action);
           this.actionWords.set(first, page.action);
@@ -437,8 +445,8 @@ export class SearchEngine {
       if (!concept) continue;
       const word = raw[i]!;
       const own = rawStems[i]!;
-      // A word the synonyms know is not a typo ("vhost" is not "host").
-      const known = this.labelPages.has(own) || this.synonyms.has(own);
+      // A word the site or the synonyms know is not a typo ("vhost" is not "host").
+      const known = this.known(own) || this.synonyms.has(own);
       const add = (stems: string[], weight: number, action?: string) => {
         if (!concept.alternatives.some((a) => a.stems.join(' ') === stems.join(' '))) {
           concept.alternatives.push({stems, weight, action});
@@ -461,7 +469,7 @@ export class SearchEngine {
           add([stem(surface)], distance === 1 ? MATCH.typo1 : MATCH.typo2, this.actionOf(surface));
         }
       }
-      if (!this.known(own) && word.length >= 3 && !(typing && i === lastWord)) {
+      if (word.length >= 3 && !(typing && i === lastWord)) {
         for (const s of this.completions(word, own)) add([s], MATCH.abbreviation);
       }
       if (word.length >= 5) {
@@ -490,11 +498,11 @@ export class SearchEngine {
       const own = concept.alternatives[0]!;
       const ownKnown = own.weight === 1 && own.stems.every((s) => this.known(s));
       if (ownKnown) {
-        concept.weight = Math.max(...own.stems.map((s) => this.idf(s)));
+        concept.weight = this.weightOf(own.stems);
       } else {
         let best = 0;
         for (const a of concept.alternatives) {
-          if (a.stems.every((s) => this.known(s))) best = Math.max(best, a.weight * Math.max(...a.stems.map((s) => this.idf(s))));
+          if (a.stems.every((s) => this.known(s))) best = Math.max(best, a.weight * this.weightOf(a.stems));
         }
         concept.weight = best;
       }
@@ -524,6 +532,17 @@ export class SearchEngine {
       actions,
     };
     return {concepts, intent};
+  }
+
+  /**
+   * How much a word counts in a query: its rarity among page labels. A word
+   * found only in body text counts as a fairly common one, since it can say
+   * little about what a page is about ("systemd" in a query about workers).
+   */
+  private weightOf(stems: string[]): number {
+    return Math.max(
+      ...stems.map((s) => (this.labelPages.has(s) ? this.idf(s) : Math.min(this.idf(s), MATCH.bodyOnlyWeight))),
+    );
   }
 
   /** Known words within one edit (from 4 letters) or two (from 8 letters) of a word, best first, one per stem. */
@@ -585,7 +604,9 @@ export class SearchEngine {
       if (hit) hits.push(hit);
     }
     hits.sort((a, b) => b.score - a.score || a.page - b.page);
-    const partial = hits.length > 0 && hits.every((h) => h.coverage < 0.999);
+    // Partial: a meaningful word matched nothing, or no page holds every word.
+    const dropped = parsed.concepts.length > concepts.length;
+    const partial = hits.length > 0 && (dropped || hits.every((h) => h.coverage < 0.999));
     // The tail: pages far below the best, or that miss much more of the query than the best page does.
     const top = hits[0]?.score ?? 0;
     const bestCoverage = Math.max(0, ...hits.map((h) => h.coverage));
@@ -632,7 +653,7 @@ export class SearchEngine {
     const title = fit(page.title_, inTitle);
     let keyword = 0;
     for (const k of page.keywords_) keyword = Math.max(keyword, fit(k, inKeywords).label);
-    fit(page.description_, inDescription);
+    const description = fit(page.description_, inDescription).query;
     let heading = 0;
     let bestHeading = -1;
     for (const id of page.headings) {
@@ -694,12 +715,15 @@ export class SearchEngine {
     coverage /= total;
     if (coverage === 0) return undefined;
 
-    const bestLabel = Math.max(title.label * LABEL.title, keyword * LABEL.keyword, heading * LABEL.heading);
+    const bestLabel = Math.max(title.label * LABEL.title, keyword * LABEL.keyword, heading * LABEL.heading, description * LABEL.descriptionAlone);
     const byHeading = heading * LABEL.heading > Math.max(title.label * LABEL.title, keyword * LABEL.keyword);
+    // Did a keyword phrase or a heading answer the query better than the title? (An overview's
+    // title is a bare noun; its keywords and headings name the tasks it explains.)
+    const bySpecificLabel = Math.max(heading * LABEL.heading, keyword * LABEL.keyword) > title.label * LABEL.title;
     // Does the title (or a keyword) name something the query asks about besides the action?
     const aboutObject = concepts.some((c, ci) => Math.max(inTitle[ci] ?? 0, inKeywords[ci] ?? 0) > 0 && !c.alternatives[0]!.action);
     let score = (SCORE.bestLabel * bestLabel + SCORE.labels * labels + SCORE.anywhere * anywhere) * coverage ** SCORE.coveragePower;
-    score *= this.intentFactor(page, intent, byHeading, aboutObject);
+    score *= this.intentFactor(page, intent, bySpecificLabel, aboutObject);
 
     let target: Target = {kind: 'title'};
     if (bestHeading >= 0 && byHeading) {
@@ -709,23 +733,24 @@ export class SearchEngine {
     }
     const hit: Hit = {page: page.index, score, target, matched, coverage};
     if (explain) {
-      hit.why = `title=${title.label.toFixed(2)} kw=${keyword.toFixed(2)} head=${heading.toFixed(2)} labels=${labels.toFixed(2)} any=${anywhere.toFixed(2)} intent=${this.intentFactor(page, intent, byHeading, aboutObject).toFixed(2)}`;
+      hit.why = `title=${title.label.toFixed(2)} kw=${keyword.toFixed(2)} head=${heading.toFixed(2)} labels=${labels.toFixed(2)} any=${anywhere.toFixed(2)} intent=${this.intentFactor(page, intent, bySpecificLabel, aboutObject).toFixed(2)}`;
     }
     return hit;
   }
 
   /**
    * The reader's intent against the kind of page. An overview loses to task
-   * pages on a task question unless one of its headings answers it; a task
+   * pages on a task question unless one of its keywords or headings answers
+   * it better than its title; a task
    * page whose title does the asked action to the asked thing wins over its
    * siblings, and one that does another action loses.
    */
-  private intentFactor(page: Page, intent: Intent, byHeading: boolean, aboutObject: boolean): number {
+  private intentFactor(page: Page, intent: Intent, bySpecificLabel: boolean, aboutObject: boolean): number {
     switch (page.kind) {
       case PageKind.Home:
       case PageKind.Overview:
         if (intent.concept) return INTENT.overviewForConcept;
-        if (intent.task) return byHeading ? 1 : INTENT.overviewForTask;
+        if (intent.task) return bySpecificLabel ? 1 : INTENT.overviewForTask;
         return INTENT.overviewForNeutral;
       case PageKind.Reference:
         return intent.api ? INTENT.referenceForApi : INTENT.referenceOtherwise;

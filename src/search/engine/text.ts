@@ -63,10 +63,10 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   (
     'a about above after again all also am an and any are aren as at be been before being below between both but by ' +
     'can cannot could couldn did didn do does doesn doing don down during each either else ever every few for from ' +
-    'further had hadn has hasn have haven having he her here hers him his how however i if in into is isn it its ' +
+    'further go goes going gone got gotten had hadn has hasn have haven having he her here hers him his how however i if in into is isn it its ' +
     'itself just let me might more most must mustn my myself need needs no nor not now of off on once only onto or ' +
     'other ought our ours out over own please same shall she should shouldn so some such than that the their theirs ' +
-    'them then there these they this those through thus to too under until up upon us very via want wants was wasn ' +
+    'them then there these they this those through thus to too under until up upon us very via want wants was wasn went ' +
     'way we were weren what whats when where whether which while who whom whose why will with within without won ' +
     'would wouldn yet you your yours yourself im ive id ill youre s t d ll m re ve'
   ).split(' '),
