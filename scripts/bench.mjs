@@ -155,16 +155,15 @@ function sizesOf(outDir, files) {
 }
 
 async function searchFigures(context, base, outDir) {
-  // search-index-*: the plugin's full indexes (the /search page); search-lite-* and
-  // search-text-*: the quick tier the search box loads (src/search/splitIndex.ts).
-  const indexFile = /search-(index|lite|text)[-.]/;
+  // search-pages-*: the first tier (every page's labels); search-text-*: the body text of
+  // each section, loaded in the background (src/search/buildIndex.ts, src/search/worker.ts).
+  const indexFile = /search-(pages|text)[-.]/;
   const indexes = fs.readdirSync(path.join(root, outDir)).filter((f) => indexFile.test(f) && f.endsWith('.json'));
   const {raw: totalRaw, gzipped: totalGzip} = sizesOf(outDir, indexes);
   record('search.index_files', indexes.length);
   record('search.all_indexes_kb_raw', kb(totalRaw), 'KB');
   record('search.all_indexes_kb_gzip', kb(totalGzip), 'KB');
-  const fullIndex = indexes.filter((f) => /^search-index-[0-9a-z]+\.json$/.test(f));
-  record('search.full_index_kb_gzip', kb(sizesOf(outDir, fullIndex).gzipped), 'KB');
+  record('search.first_tier_kb_gzip', kb(sizesOf(outDir, indexes.filter((f) => f.startsWith('search-pages-'))).gzipped), 'KB');
 
   const page = await context.newPage();
   const fetched = [];
@@ -178,9 +177,16 @@ async function searchFigures(context, base, outDir) {
   await page.locator('input.navbar__search-input').fill('server');
   await page.locator('.navbar__search [role="listbox"] [role="option"]').first().waitFor();
   record('search.first_focus_to_results_ms', Date.now() - loadStart, 'ms');
-  const {raw: downloaded, gzipped: downloadedGzip} = sizesOf(outDir, fetched);
+  const {raw: downloaded, gzipped: downloadedGzip} = sizesOf(outDir, [...fetched]);
   record('search.task_page_index_kb_raw', kb(downloaded), 'KB');
   record('search.task_page_index_kb_gzip', kb(downloadedGzip), 'KB');
+  // The rest of the site's text follows in the background.
+  const textFiles = indexes.filter((f) => f.startsWith('search-text'));
+  const wholeStart = Date.now();
+  while (fetched.filter((p) => p.includes('search-text')).length < textFiles.length && Date.now() - wholeStart < 20000) {
+    await page.waitForTimeout(25);
+  }
+  record('search.first_focus_to_whole_site_ms', Date.now() - loadStart, 'ms');
 
   // Keystroke to results: time from a key press to the dropdown's next update.
   const queries = ['add server', 'ssh key', 'deploy application', 'crontab', 'api token', 'invite team', 'firewall port', 'rollback', 'secret variable', 'certificate'];
@@ -214,6 +220,32 @@ async function searchFigures(context, base, outDir) {
   record('search.keystroke_ms_median', Math.round(median(latencies) * 10) / 10, 'ms');
   record('search.keystroke_ms_p95', Math.round(percentile(latencies, 95) * 10) / 10, 'ms');
   await page.close();
+
+  // The results page: what it downloads before its first results appear.
+  const results = await context.newPage();
+  const resultFetches = [];
+  results.on('requestfinished', (request) => {
+    if (indexFile.test(request.url())) resultFetches.push(new URL(request.url()).pathname);
+  });
+  const pageStart = Date.now();
+  await results.goto(`${base}/search?q=${encodeURIComponent('add server')}`);
+  await results.locator('ol[aria-label="Search results"] li').first().waitFor();
+  record('search.search_page_first_results_ms', Date.now() - pageStart, 'ms');
+  record('search.search_page_first_results_kb_gzip', kb(sizesOf(outDir, [...resultFetches]).gzipped), 'KB');
+  await results.close();
+
+  // Relevance: the reader queries of search/queries.tsv on this build (scripts/search-eval.mjs).
+  const {runAll} = await import('./search-eval.mjs');
+  const report = runAll(path.join(root, outDir));
+  for (const split of ['tune', 'holdout']) {
+    const m = report.box[split].metrics;
+    record(`search.eval.${split}.queries`, m.queries);
+    record(`search.eval.${split}.hit1`, Math.round(m.hit1 * 1000) / 1000);
+    record(`search.eval.${split}.hit5`, Math.round(m.hit5 * 1000) / 1000);
+    record(`search.eval.${split}.mrr`, Math.round(m.mrr * 1000) / 1000);
+    record(`search.eval.${split}.zero`, Math.round(m.zero * 1000) / 1000);
+  }
+  record('search.eval.holdout.hit1_first_tier_only', Math.round(report['box-first'].holdout.metrics.hit1 * 1000) / 1000);
 }
 
 async function lighthouseFigures(base) {

@@ -96,7 +96,10 @@ export default function launchdeckSearch(context: LoadContext, options: unknown)
       return {
         ...inner,
         plugins: [
-          new DefinePlugin({'process.env.LAUNCHDECK_SEARCH_HASH': JSON.stringify(hash)}),
+          new DefinePlugin({
+            'process.env.LAUNCHDECK_SEARCH_HASH': JSON.stringify(hash),
+            'process.env.LAUNCHDECK_BASE_URL': JSON.stringify(context.baseUrl),
+          }),
           new NormalModuleReplacementPlugin(/^\.\.\/searchByWorker$/, own('searchByWorker.ts')),
           new NormalModuleReplacementPlugin(/[\\/]mark\.js[\\/]dist[\\/]mark\.js$/, own('lazyMark.ts')),
           new NormalModuleReplacementPlugin(/^\.\/(Suggestion|Empty)Template$/, own('lazyTemplates.ts')),

@@ -18,9 +18,11 @@ let remoteWorker: Promise<Comlink.Remote<SearchWorker>> | undefined;
 
 export function getSearchWorker(): Promise<Comlink.Remote<SearchWorker>> {
   remoteWorker ??= (async () => {
-    // Loaded with the first search, not with every page.
+    // The worker starts (and fetches the first tier) while comlink, loaded with
+    // the first search rather than with every page, is still on its way.
+    const worker = new Worker(new URL('./worker.ts', import.meta.url));
     const {wrap} = await import('comlink');
-    const Remote = wrap<typeof SearchWorker>(new Worker(new URL('./worker.ts', import.meta.url)));
+    const Remote = wrap<typeof SearchWorker>(worker);
     return await new Remote();
   })();
   return remoteWorker;
@@ -36,16 +38,43 @@ export function contextOfPage(baseUrl: string): string {
 
 export async function fetchIndexesByWorker(baseUrl: string, _searchContext: string): Promise<void> {
   if (process.env.NODE_ENV !== 'production') return;
+  // The result templates load while the worker starts.
+  const templates = loadSearchTemplates();
   const worker = await getSearchWorker();
-  await Promise.all([loadSearchTemplates(), worker.loadPages(baseUrl)]);
-  // The text of the reader's own section first, then of the rest of the site, while the reader types.
-  void worker.loadAll(baseUrl, contextOfPage(baseUrl)).catch(() => undefined);
+  await Promise.all([templates, worker.loadPages(baseUrl)]);
+  // If the reader doesn't search right away, the body text comes anyway.
+  window.setTimeout(() => loadTheRest(baseUrl), REST_DELAY_MS);
+}
+
+/** How long after the first tier the body text starts loading if no search has started it. */
+const REST_DELAY_MS = 1500;
+let restStarted = false;
+
+/** The text of the reader's own section first, then of the rest of the site, while the reader types. */
+function loadTheRest(baseUrl: string): void {
+  if (restStarted) return;
+  restStarted = true;
+  void getSearchWorker()
+    .then((worker) => worker.loadAll(baseUrl, contextOfPage(baseUrl)))
+    .catch(() => {
+      restStarted = false;
+    });
 }
 
 export async function searchByWorker(baseUrl: string, _searchContext: string, input: string, limit: number) {
   if (process.env.NODE_ENV !== 'production') return [];
   const worker = await getSearchWorker();
   // A word followed by a space is finished; the last word otherwise may still grow.
-  const {results} = await worker.search(baseUrl, input, {limit, typing: !/\s$/.test(input)});
-  return results;
+  const options = {limit, typing: !/\s$/.test(input)};
+  const first = await worker.search(baseUrl, input, options);
+  // Once the first results are painted: the body text, in the background.
+  requestAnimationFrame(() => window.setTimeout(() => loadTheRest(baseUrl), 0));
+  if (first.results.length > 0 || first.complete) return first.results;
+  // Nothing in the labels, and the body text is still arriving: rather than
+  // "No results", wait for it (briefly) and search again.
+  await Promise.race([worker.loadAll(baseUrl).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, TEXT_WAIT_MS))]);
+  return (await worker.search(baseUrl, input, options)).results;
 }
+
+/** How long a search that found nothing waits for the rest of the text. */
+const TEXT_WAIT_MS = 4000;

@@ -15,6 +15,8 @@ import {indexFileNames, type PagesFile, type TextFile} from './engine/model';
 import {toResults, type SearchResult} from './engine/results';
 
 const hash = process.env.LAUNCHDECK_SEARCH_HASH ?? '';
+/** Sections of body text indexed at a time (a few milliseconds of work). */
+const SLICE = 40;
 
 export interface WorkerSearchOptions {
   limit: number;
@@ -71,7 +73,12 @@ function loadText(baseUrl: string, context: string): Promise<void> {
         loadPages(baseUrl),
         fetchJson<TextFile>(indexFileUrl(baseUrl, indexFileNames.text(context, hash))),
       ]);
-      search.addText(context, rows);
+      // In slices: a search that arrives meanwhile runs between two slices.
+      for (let i = 0; i < rows.length; i += SLICE) {
+        search.addSections(rows.slice(i, i + SLICE));
+        if (i + SLICE < rows.length) await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+      search.finishText(context);
     })();
     promise.catch(() => texts.delete(context));
     texts.set(context, promise);
@@ -134,3 +141,9 @@ export class SearchWorker {
 }
 
 Comlink.expose(SearchWorker);
+
+// The first tier is what every search needs first: start downloading it as
+// soon as the worker starts, while the page finishes connecting to it.
+if (process.env.NODE_ENV === 'production' && process.env.LAUNCHDECK_BASE_URL) {
+  loadPages(process.env.LAUNCHDECK_BASE_URL).catch(() => undefined);
+}

@@ -11,6 +11,8 @@ import {HeadingFlag, PageKind, type PagesFile, type SectionRow} from './model';
 /** How much a match through each kind of alternative counts (the reader's own word is 1). */
 export const MATCH = {
   synonym: 0.9,
+  /** The docs term of a reader phrase of several words. */
+  phrase: 1,
   /** A synonym of a word that was itself a correction or a synonym. */
   indirect: 0.8,
   joined: 0.9,
@@ -43,7 +45,7 @@ export const LABEL = {title: 1, keyword: 0.9, heading: 0.75, description: 0.6, b
 /** Multipliers for the reader's intent (see README). */
 export const INTENT = {
   overviewForConcept: 1.3,
-  overviewForNeutral: 1.1,
+  overviewForNeutral: 1.05,
   overviewForTask: 0.75,
   taskSameAction: 1.15,
   taskOtherAction: 0.7,
@@ -52,6 +54,9 @@ export const INTENT = {
   referenceOtherwise: 0.6,
   troubleshootingForError: 1.3,
 } as const;
+
+/** Credit for a query word answered by a label word that already answers another query word. */
+const SHARED_WORD = 0.5;
 
 /** Which results are shown at all (see README). */
 export const CUTOFF = {
@@ -169,11 +174,17 @@ export interface SearchOutcome {
 }
 
 // ---------------------------------------------------------------- helpers
-function label(text: string): Label {
-  const all = wordsOf(text).map((w) => w.word);
-  const set = new Set(all.map(stem));
-  const content = [...new Set(all.filter((w) => !isStopWord(w) && (w.length > 1 || /\d/.test(w))).map(stem))];
-  return {set, content};
+/** A label's stems; `words` also receives its words (for the vocabulary), so each text is read once. */
+function label(text: string, words?: string[]): Label {
+  const set = new Set<string>();
+  const content = new Set<string>();
+  for (const {word} of wordsOf(text)) {
+    const s = stem(word);
+    set.add(s);
+    if (!isStopWord(word) && (word.length > 1 || /\d/.test(word))) content.add(s);
+    words?.push(word);
+  }
+  return {set, content: [...content]};
 }
 
 const containsAll = (set: {has(s: string): boolean}, stems: string[]) => stems.every((s) => set.has(s));
@@ -181,27 +192,25 @@ const containsAll = (set: {has(s: string): boolean}, stems: string[]) => stems.e
 /** Optimal string alignment distance (a swap of two letters is one edit), or max + 1 when over max. */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i += 1) {
-    const row = [i];
+  const n = b.length;
+  // Three rolling rows: two back (for swaps), previous and current.
+  let back = new Array<number>(n + 1).fill(0);
+  let previous = Array.from({length: n + 1}, (_, j) => j);
+  let current = new Array<number>(n + 1).fill(0);
+  for (let i = 1; i <= a.length; i += 1) {
+    current[0] = i;
     let best = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      if (i === 0) {
-        row.push(j);
-        continue;
-      }
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        value = Math.min(value, rows[i - 2]![j - 2]! + 1);
-      }
-      row.push(value);
-      best = Math.min(best, value);
+    for (let j = 1; j <= n; j += 1) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, back[j - 2]! + 1);
+      current[j] = value;
+      if (value < best) best = value;
     }
-    if (i > 0 && best > max) return max + 1;
-    rows.push(row);
+    if (best > max) return max + 1;
+    [back, previous, current] = [previous, current, back];
   }
-  return rows[a.length]![b.length]!;
+  return previous[n]!;
 }
 
 /** Words a query may start with that ask what something is, rather than how to do it. */
@@ -243,11 +252,14 @@ export class SearchEngine {
   /** The first word of task page titles (the site's action verbs), with its stem. */
   private readonly actionWords = new Map<string, string>();
   private readonly actionStems = new Set<string>();
+  private readonly actionCache = new Map<string, string | undefined>();
   private readonly loadedContexts = new Set<string>();
   private totalSectionLength = 0;
 
   constructor(file: PagesFile) {
     this.contexts = file.contexts;
+    /** Every word of every label, for the vocabulary of corrections and completions. */
+    const labelWords: string[] = [];
     this.pages = file.pages.map(([url, title, breadcrumbs, description, keywords, kind, context], index) => {
       const page: Page = {
         index,
@@ -258,9 +270,9 @@ export class SearchEngine {
         keywords,
         kind,
         context: context >= 0 ? (file.contexts[context] ?? '') : '',
-        title_: label(title),
-        keywords_: keywords.map(label),
-        description_: label(description),
+        title_: label(title, labelWords),
+        keywords_: keywords.map((k) => label(k, labelWords)),
+        description_: label(description, labelWords),
         headings: [],
         sections: [],
         actions: new Set(),
@@ -273,7 +285,7 @@ export class SearchEngine {
           this.actionWords.set(first, page.action);
         }
       }
-      for (const text of [title, description, ...keywords]) this.addVocabulary(text, true);
+
       for (const l of [page.title_, page.description_, ...page.keywords_]) this.addLabelPostings(l, index);
       return page;
     });
@@ -288,10 +300,10 @@ export class SearchEngine {
       }
     }
     this.headings = file.headings.map(([page, text, anchor, flags], index) => {
-      const heading: Heading = {...label(text), page, text, anchor, flags};
+      const template = (flags & HeadingFlag.Template) !== 0;
+      const heading: Heading = {...label(text, template ? undefined : labelWords), page, text, anchor, flags};
       this.pages[page]?.headings.push(index);
       if (!(flags & HeadingFlag.Template)) {
-        this.addVocabulary(text, true);
         this.addLabelPostings(heading, page);
       }
       return heading;
@@ -308,6 +320,7 @@ export class SearchEngine {
       longest = Math.max(longest, from.length);
     }
     this.longestSynonym = longest;
+    this.addVocabulary(labelWords, true);
   }
 
   /**
@@ -316,14 +329,22 @@ export class SearchEngine {
    * share a stem are not actions: "invitation" is not "invite".
    */
   actionOf(word: string): string | undefined {
-    const direct = this.actionWords.get(word);
-    if (direct) return direct;
-    for (const [verb, actionStem] of this.actionWords) {
-      const base = verb.endsWith('e') ? verb.slice(0, -1) : verb;
-      if (word.startsWith(base) && VERB_SUFFIXES.has(word.slice(base.length))) return actionStem;
-      if (word.startsWith(verb + verb.at(-1)) && DOUBLED_SUFFIXES.has(word.slice(verb.length + 1))) return actionStem;
+    if (this.actionCache.has(word)) return this.actionCache.get(word);
+    let found = this.actionWords.get(word);
+    if (!found) {
+      for (const [verb, actionStem] of this.actionWords) {
+        const base = verb.endsWith('e') ? verb.slice(0, -1) : verb;
+        if (
+          (word.startsWith(base) && VERB_SUFFIXES.has(word.slice(base.length))) ||
+          (word.startsWith(verb + verb.at(-1)) && DOUBLED_SUFFIXES.has(word.slice(verb.length + 1)))
+        ) {
+          found = actionStem;
+          break;
+        }
+      }
     }
-    return undefined;
+    this.actionCache.set(word, found);
+    return found;
   }
 
   get pageCount(): number {
@@ -338,7 +359,17 @@ export class SearchEngine {
   /** Adds the body text of one context's pages (the second tier). */
   addText(context: string, rows: SectionRow[]): void {
     if (this.loadedContexts.has(context)) return;
+    this.addSections(rows);
     this.loadedContexts.add(context);
+  }
+
+  /** Marks a context's text as complete after its rows were added in slices with addSections. */
+  finishText(context: string): void {
+    this.loadedContexts.add(context);
+  }
+
+  /** Adds sections of body text; a worker adds a large file in slices so searches can run in between. */
+  addSections(rows: SectionRow[]): void {
     for (const [page, anchor, title, text] of rows) {
       const p = this.pages[page];
       if (!p) continue;
@@ -348,7 +379,10 @@ export class SearchEngine {
         const s = stem(word);
         tf.set(s, (tf.get(s) ?? 0) + 1);
       }
-      this.addVocabulary(found, false);
+      this.addVocabulary(
+        found.map((w) => w.word),
+        false,
+      );
       const troubleshooting = p.headings.some(
         (h) => this.headings[h]!.anchor === anchor && this.headings[h]!.flags & HeadingFlag.Troubleshooting,
       );
@@ -364,8 +398,8 @@ export class SearchEngine {
     }
   }
 
-  private addVocabulary(text: string | ReturnType<typeof wordsOf>, inLabel: boolean): void {
-    for (const {word} of typeof text === 'string' ? wordsOf(text) : text) {
+  private addVocabulary(words: string[], inLabel: boolean): void {
+    for (const word of words) {
       if (word.length < 2 || /^\d+$/.test(word)) continue;
       const entry = this.vocabulary.get(word);
       if (entry) {
@@ -428,7 +462,9 @@ export class SearchEngine {
         const targets = this.synonyms.get(rawStems.slice(i, i + n).join(' '));
         if (!targets) continue;
         const inSpan = byWord.slice(i, i + n).filter((c): c is Concept => !!c);
-        const alternatives = targets.map(({stems, action}) => ({stems, weight: MATCH.synonym, action}));
+        // A phrase ("own vps") says more than one of its words ("vps"): its terms count fully.
+        const weight = n > 1 ? MATCH.phrase : MATCH.synonym;
+        const alternatives = targets.map(({stems, action}) => ({stems, weight, action}));
         for (const concept of inSpan) {
           for (const a of alternatives) {
             if (!concept.alternatives.some((b) => b.stems.join(' ') === a.stems.join(' '))) concept.alternatives.push(a);
@@ -586,12 +622,13 @@ export class SearchEngine {
     if (concepts.length === 0 || total === 0) return {hits: [], query: parsed, partial: false};
 
     const candidates = new Set<number>();
-    for (const concept of concepts) {
-      for (const a of concept.alternatives) {
-        for (const s of a.stems) {
-          for (const p of this.labelPages.get(s) ?? []) candidates.add(p);
-          for (const id of this.bodySections.get(s) ?? []) candidates.add(this.sections[id]!.page);
-        }
+    const sectionsHit = new Set<number>();
+    const queryStems = [...new Set(concepts.flatMap((c) => c.alternatives.flatMap((a) => a.stems)))];
+    for (const s of queryStems) {
+      for (const p of this.labelPages.get(s) ?? []) candidates.add(p);
+      for (const id of this.bodySections.get(s) ?? []) {
+        sectionsHit.add(id);
+        candidates.add(this.sections[id]!.page);
       }
     }
 
@@ -600,7 +637,7 @@ export class SearchEngine {
     for (const index of candidates) {
       const page = this.pages[index]!;
       if (options.context && page.context !== options.context) continue;
-      const hit = this.score(page, concepts, total, parsed.intent, averageLength, options.explain);
+      const hit = this.score(page, concepts, total, parsed.intent, averageLength, queryStems, sectionsHit, options.explain);
       if (hit) hits.push(hit);
     }
     hits.sort((a, b) => b.score - a.score || a.page - b.page);
@@ -614,33 +651,53 @@ export class SearchEngine {
     return {hits: kept.slice(0, options.limit ?? 50), query: parsed, partial};
   }
 
-  private score(page: Page, concepts: Concept[], total: number, intent: Intent, averageLength: number, explain = false): Hit | undefined {
+  private score(
+    page: Page,
+    concepts: Concept[],
+    total: number,
+    intent: Intent,
+    averageLength: number,
+    queryStems: string[],
+    sectionsHit: Set<number>,
+    explain = false,
+  ): Hit | undefined {
     const matched = new Set<string>();
 
     /** How well one label answers the query: share of the query it explains × share of the label the query asks for. */
-    const fit = (l: Label, perConcept?: number[]) => {
+    /**
+     * How well one label answers the query: share of the query it explains ×
+     * share of the label the query asks for. Each word of the label answers
+     * one word of the query: in "ec2 instance", "Servers" answers only one of
+     * the two, "Add a server on AWS" answers both (ec2 → AWS, instance → server).
+     * A task page's action verb doesn't count against it when the query names
+     * no action ("existing vps" asks for "Add an existing server").
+     */
+    const fit = (l: Label, perConcept?: number[], verb?: string) => {
+      // Most labels share no word with the query: nothing to compute.
+      if (!queryStems.some((s) => l.set.has(s))) return {query: 0, label: 0};
+      const options = concepts.map((concept, ci) => ({
+        ci,
+        matches: concept.alternatives.filter((a) => containsAll(l.set, a.stems)).sort((a, b) => b.weight - a.weight),
+      }));
+      // The most constrained concept chooses first.
+      options.sort((a, b) => a.matches.length - b.matches.length || concepts[b.ci]!.weight - concepts[a.ci]!.weight);
       let explained = 0;
       const covered = new Set<string>();
-      concepts.forEach((concept, ci) => {
-        let best = 0;
-        let bestStems: string[] | undefined;
-        for (const a of concept.alternatives) {
-          if (a.weight > best && containsAll(l.set, a.stems)) {
-            best = a.weight;
-            bestStems = a.stems;
-          }
+      for (const {ci, matches} of options) {
+        if (matches.length === 0) continue;
+        const fresh = matches.find((a) => a.stems.some((s) => !covered.has(s)));
+        const chosen = fresh ?? matches[0]!;
+        const credit = fresh ? chosen.weight : chosen.weight * SHARED_WORD;
+        for (const s of chosen.stems) {
+          covered.add(s);
+          matched.add(s);
         }
-        if (bestStems) {
-          for (const s of bestStems) {
-            covered.add(s);
-            matched.add(s);
-          }
-        }
-        explained += concept.weight * best;
-        if (perConcept) perConcept[ci] = Math.max(perConcept[ci] ?? 0, best);
-      });
+        explained += concepts[ci]!.weight * credit;
+        if (perConcept) perConcept[ci] = Math.max(perConcept[ci] ?? 0, credit);
+      }
       const query = explained / total;
-      const own = l.content.length ? l.content.filter((s) => covered.has(s)).length / l.content.length : 0;
+      const content = verb && intent.actions.size === 0 ? l.content.filter((s) => s !== verb) : l.content;
+      const own = content.length ? content.filter((s) => covered.has(s)).length / content.length : 0;
       return {query, label: query * (0.5 + 0.5 * own)};
     };
 
@@ -650,7 +707,7 @@ export class SearchEngine {
     const inDescription: number[] = [];
     const inBody: number[] = [];
 
-    const title = fit(page.title_, inTitle);
+    const title = fit(page.title_, inTitle, page.kind === PageKind.Task ? page.action : undefined);
     let keyword = 0;
     for (const k of page.keywords_) keyword = Math.max(keyword, fit(k, inKeywords).label);
     const description = fit(page.description_, inDescription).query;
@@ -671,6 +728,7 @@ export class SearchEngine {
     let bestSection = -1;
     let bestSectionScore = 0;
     for (const id of page.sections) {
+      if (!sectionsHit.has(id)) continue;
       const section = this.sections[id]!;
       const norm = 1.2 * (0.5 + (0.5 * section.length) / averageLength);
       let sectionScore = 0;

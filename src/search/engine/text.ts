@@ -27,12 +27,17 @@ export function fold(text: string): string {
  */
 export function words(text: string): Word[] {
   const found: Word[] = [];
-  for (const match of text.matchAll(WORD)) {
-    const word = fold(match[0]);
-    if (word) found.push({word, start: match.index, end: match.index + match[0].length});
+  WORD.lastIndex = 0;
+  for (let match = WORD.exec(text); match; match = WORD.exec(text)) {
+    const raw = match[0];
+    // Plain ASCII (nearly every word of these docs) needs no Unicode folding.
+    const word = ASCII.test(raw) ? raw.toLowerCase() : fold(raw);
+    if (word) found.push({word, start: match.index, end: match.index + raw.length});
   }
   return found;
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
 
 /** Just the words, for callers that don't highlight. */
 export const wordList = (text: string): string[] => words(text).map((w) => w.word);
@@ -66,7 +71,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     'further go goes going gone got gotten had hadn has hasn have haven having he her here hers him his how however i if in into is isn it its ' +
     'itself just let me might more most must mustn my myself need needs no nor not now of off on once only onto or ' +
     'other ought our ours out over own please same shall she should shouldn so some such than that the their theirs ' +
-    'them then there these they this those through thus to too under until up upon us very via want wants was wasn went ' +
+    'them then there these they this those through thus to too under until up upon us use used uses using very via want wants was wasn went ' +
     'way we were weren what whats when where whether which while who whom whose why will with within without won ' +
     'would wouldn yet you your yours yourself im ive id ill youre s t d ll m re ve'
   ).split(' '),

@@ -2,7 +2,6 @@
 import React, {useEffect, useMemo, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import Layout from '@theme/Layout';
-import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import useIsBrowser from '@docusaurus/useIsBrowser';
@@ -34,6 +33,10 @@ interface State {
 }
 
 const RESULT_LIMIT = 50;
+/** Results shown before "Show more results". */
+const FIRST_PAGE = 20;
+/** While the text arrives, search again after this many more files. */
+const RESEARCH_EVERY = 8;
 
 function Marked({text, positions, max}: {text: string; positions: Array<[number, number]>; max?: number}): ReactNode {
   return snippet(text, positions, max).map((segment, i) => (segment.mark ? <mark key={i}>{segment.text}</mark> : <React.Fragment key={i}>{segment.text}</React.Fragment>));
@@ -87,6 +90,8 @@ export default function SearchPage(): ReactNode {
   const [phase, setPhase] = useState<Phase>('idle');
   const [progress, setProgress] = useState({loaded: 0, total: 0});
   const [state, setState] = useState<State>({results: [], partial: false, complete: false, query: ''});
+  const [showAll, setShowAll] = useState(false);
+  useEffect(() => setShowAll(false), [query, context]);
   const generation = useRef(0);
 
   // The address follows the query and the context, so results can be shared and reloaded.
@@ -101,29 +106,45 @@ export default function SearchPage(): ReactNode {
   }, [query]);
   useEffect(() => setQuery(urlQuery), [urlQuery]);
 
-  // Loads the first tier, then the rest of the text one file at a time.
+  // Loads the first tier; first results come from it.
   useEffect(() => {
     if (process.env.NODE_ENV !== 'production') return;
     let cancelled = false;
     setPhase('loading');
-    (async () => {
-      const worker = await getSearchWorker();
-      let current = await worker.loadFirstTier(baseUrl, context);
-      if (cancelled) return;
-      setProgress(current);
-      setPhase('ready');
-      while (!cancelled && current.loaded < current.total) {
-        current = await worker.loadNext(baseUrl);
-        if (!cancelled) setProgress(current);
-      }
-    })().catch(() => !cancelled && setPhase('failed'));
+    getSearchWorker()
+      .then((worker) => worker.loadFirstTier(baseUrl, context))
+      .then((current) => {
+        if (cancelled) return;
+        setProgress(current);
+        setPhase('ready');
+      })
+      .catch(() => !cancelled && setPhase('failed'));
     return () => {
       cancelled = true;
     };
   }, [baseUrl, context]);
 
-  // Searches whenever the query, the context or the loaded text changes.
-  const textLoaded = progress.loaded;
+  // Once the first results are on screen, the rest of the text, one file at a time.
+  const firstShown = phase === 'ready' && query.trim() !== '' && state.query !== '';
+  useEffect(() => {
+    if (!firstShown) return;
+    let cancelled = false;
+    (async () => {
+      const worker = await getSearchWorker();
+      let current = await worker.progress(baseUrl);
+      while (!cancelled && current.loaded < current.total) {
+        current = await worker.loadNext(baseUrl);
+        if (!cancelled) setProgress(current);
+      }
+    })().catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [firstShown, baseUrl]);
+
+  // Searches whenever the query or the context changes, and again as the text arrives
+  // (every few files, and when the last one is in: fewer re-renders on slow phones).
+  const textLoaded = progress.loaded >= progress.total ? progress.total : Math.floor(progress.loaded / RESEARCH_EVERY);
   useEffect(() => {
     if (phase !== 'ready' || !query.trim()) return;
     const ticket = ++generation.current;
@@ -151,9 +172,6 @@ export default function SearchPage(): ReactNode {
   return (
     <Layout>
       <PageMetadata title={title} description="Search the Launchdeck documentation for servers, applications, pipelines, teams and the API." />
-      <Head>
-        <meta name="robots" content="noindex, follow" />
-      </Head>
       <main className={clsx('container', 'margin-vert--lg', styles.page)}>
         <h1>{title}</h1>
         <form
@@ -217,12 +235,17 @@ export default function SearchPage(): ReactNode {
             )}
             {shown.length > 0 && (
               <ol className={styles.results} aria-label="Search results">
-                {shown.map((result) => (
+                {(showAll ? shown : shown.slice(0, FIRST_PAGE)).map((result) => (
                   <ResultItem key={result.document.i} result={result} />
                 ))}
               </ol>
             )}
-            {searching && phase === 'ready' && (
+            {!showAll && shown.length > FIRST_PAGE && (
+              <button type="button" className={clsx('button button--secondary', styles.more)} onClick={() => setShowAll(true)}>
+                Show {shown.length - FIRST_PAGE} more results
+              </button>
+            )}
+            {searching && phase === 'ready' && trimmed && (
               <p className={styles.progress}>
                 <progress max={progress.total} value={progress.loaded} aria-label="Page text searched" /> Searching the text of every
                 page ({progress.loaded} of {progress.total} sections)
