@@ -9,6 +9,8 @@ import codeHighlightPlugin from './src/highlight/plugin';
 import rehypeHighlight from './src/highlight/rehypeHighlight';
 import launchdeckSearch from './src/search/plugin';
 import remarkCardDescriptions from './src/remark/cardDescriptions';
+import remarkApiReferenceLinks from './src/remark/apiReferenceLinks';
+import apiReferencePlugin from './src/api/plugin';
 import trimClientBundlePlugin from './src/plugins/trimClientBundle';
 import {sectionSearchContexts} from './src/search/contexts';
 import {prismLight} from './src/config/prismLight';
@@ -103,7 +105,7 @@ const config: Config = {
             '**/__tests__/**',
           ],
           beforeDefaultRemarkPlugins: [remarkProductUrls],
-          remarkPlugins: [[remarkCardDescriptions, {docsDir: 'docs'}]],
+          remarkPlugins: [[remarkCardDescriptions, {docsDir: 'docs'}], [remarkApiReferenceLinks, {siteDir: __dirname}]],
           rehypePlugins: [[rehypeHighlight, {languages: codeLanguages}]],
         },
         blog: false,
@@ -129,6 +131,8 @@ const config: Config = {
   ],
 
   plugins: [
+    // First: writes the API reference pages into docs/api/reference/ before the docs are read.
+    apiReferencePlugin,
     colorModeFallbackPlugin,
     codeHighlightPlugin,
     trimClientBundlePlugin,

@@ -27,7 +27,7 @@ const option = (name, fallback) => {
 const runs = Number(option('runs', 3));
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
-const pages = {home: '/docs/', section: '/docs/servers/', task: '/docs/servers/add-aws-server', search: '/search'};
+const pages = {home: '/docs/', section: '/docs/servers/', task: '/docs/servers/add-aws-server', reference: '/docs/api/reference/servers/create-server', search: '/search'};
 const results = {};
 
 function record(key, value, unit = '') {

@@ -21,3 +21,6 @@ export function parseCardDescriptions(json: string | undefined): Record<string, 
 
 /** The doc id of a category's index page (categories link to their folder's index.md). */
 export const indexDocIdOf = (href: string): string => `${href.replace(/^\/docs\//, '').replace(/\/?$/, '/')}index`.replace(/^\//, '');
+
+/** The doc id of a docs page link: "/docs/servers/add-server" → "servers/add-server", "/docs/servers/" → "servers/index". */
+export const docIdOf = (href: string): string => (href.endsWith('/') ? indexDocIdOf(href) : href.replace(/^\/docs\//, ''));

@@ -33,6 +33,8 @@ function singular(word: string): string {
 
 /** Returns the short paths that should redirect to `existingPath`. */
 export function shortNamesFor(existingPath: string): string[] {
+  // The API reference's pages are named after operation IDs, not tasks: no short names.
+  if (existingPath.startsWith('/docs/api/reference/')) return [];
   const match = /^(\/docs\/(?:[a-z0-9-]+\/)*)([a-z0-9-]+)\/([a-z0-9-]+)$/.exec(existingPath);
   if (!match) {
     return [];

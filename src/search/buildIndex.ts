@@ -5,15 +5,16 @@
  *   breadcrumbs, description, keywords and headings, plus the synonyms;
  * - search-text-<context>-<hash>.json, the second tier: the body text of the
  *   pages of each search context (and of the pages outside every context).
- * The plugin's own prebuilt lunr indexes are then removed: nothing reads them.
+ * The plugin's text extraction is used as it is (src/search/plugin.ts); its own
+ * lunr indexes are never built: nothing would read them.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import {contextOfPath} from './contextPaths';
 import {HeadingFlag, PageKind, indexFileNames, type HeadingRow, type PageRow, type PagesFile, type SectionRow, type SynonymRow} from './engine/model';
 
-/** A document of the plugin's index: id, text, URL, anchor, parent page, section title, breadcrumbs. */
-interface PluginDocument {
+/** A document of the plugin's extraction: id, text, URL, anchor, parent page, section title, breadcrumbs. */
+export interface PluginDocument {
   i: number;
   t: string;
   u: string;
@@ -22,10 +23,29 @@ interface PluginDocument {
   s?: string;
   b?: string[];
 }
-type PluginIndex = Array<{documents: PluginDocument[]}>;
 
-/** Headings that every page of a template has: they say nothing about the page. */
-const TEMPLATE_HEADINGS = new Set(['before you begin', 'steps', 'check the result', 'troubleshooting', 'related pages', 'in this section']);
+/** Headings that every page of a template has (guides and API reference): they say nothing about the page. */
+const TEMPLATE_HEADINGS = new Set([
+  'before you begin',
+  'steps',
+  'check the result',
+  'troubleshooting',
+  'related pages',
+  'in this section',
+  'request',
+  'path parameters',
+  'query parameters',
+  'headers',
+  'body',
+  'example request',
+  'responses',
+  'errors',
+  'pagination',
+  'rate limits',
+  'guides that use it',
+]);
+/** "201 Created", "404 Not Found": status headings of the API reference. */
+const STATUS_HEADING = /^[1-5]\d\d\s+[A-Z]/;
 const TROUBLESHOOTING = /^(troubleshooting|common problems)$/i;
 
 /** The level (2–6) and enclosing h2 of each heading anchor of a built page. */
@@ -60,15 +80,13 @@ export interface WriteOptions {
   contextPaths: readonly string[];
   synonyms: SynonymRow[];
   hash: string;
+  /** The plugin's extraction: its documents by type (title, heading, description, keywords, content). */
+  documents: PluginDocument[][];
 }
 
-export function writeSearchIndex({outDir, baseUrl, contextPaths, synonyms, hash}: WriteOptions): string[] {
-  const pluginFiles = fs.readdirSync(outDir).filter((name) => /^search-index(-[a-z0-9-]+)?\.json$/.test(name));
-  const root = pluginFiles.find((name) => /^search-index-[0-9a-f]{8}\.json$/.test(name));
-  if (!root) throw new Error(`No search-index-<hash>.json in ${outDir}: the search plugin needs hashed: 'filename'.`);
-  const full = JSON.parse(fs.readFileSync(path.join(outDir, root), 'utf8')) as PluginIndex;
-  if (full.length !== 5) throw new Error(`Unexpected search index layout in ${root}.`);
-  const [titles, headings, descriptions, keywords, contents] = full.map((part) => part.documents) as [
+export function writeSearchIndex({outDir, baseUrl, contextPaths, synonyms, hash, documents}: WriteOptions): string[] {
+  if (documents.length !== 5) throw new Error('Unexpected layout of the search plugin\'s documents.');
+  const [titles, headings, descriptions, keywords, contents] = documents as [
     PluginDocument[],
     PluginDocument[],
     PluginDocument[],
@@ -107,8 +125,9 @@ export function writeSearchIndex({outDir, baseUrl, contextPaths, synonyms, hash}
     const page = byPluginId.get(doc.p ?? -1);
     if (page === undefined || !doc.h) continue;
     const place = outlineOf(doc.u).get(doc.h.slice(1));
+    // Template headings never rank and never point anywhere: they stay out of the file.
+    if (TEMPLATE_HEADINGS.has(doc.t.trim().toLowerCase()) || STATUS_HEADING.test(doc.t.trim())) continue;
     let flags = 0;
-    if (TEMPLATE_HEADINGS.has(doc.t.trim().toLowerCase())) flags |= HeadingFlag.Template;
     if (place && place.level > 2 && TROUBLESHOOTING.test(place.h2)) flags |= HeadingFlag.Troubleshooting;
     headingRows.push([page, doc.t, doc.h, flags]);
   }
@@ -129,7 +148,5 @@ export function writeSearchIndex({outDir, baseUrl, contextPaths, synonyms, hash}
   const pagesFile: PagesFile = {version: 1, contexts: [...contextPaths], pages, headings: headingRows, synonyms};
   write(indexFileNames.pages(hash), pagesFile);
   for (const [context, rows] of sectionsByContext) write(indexFileNames.text(context, hash), rows);
-
-  for (const name of pluginFiles) fs.rmSync(path.join(outDir, name));
   return written;
 }

@@ -27,3 +27,24 @@ declare module '@easyops-cn/docusaurus-search-local/dist/client/client/theme/Sea
 declare module '@easyops-cn/docusaurus-search-local/dist/client/client/theme/SearchBar/EmptyTemplate.js' {
   export function EmptyTemplate(...args: never[]): string;
 }
+
+declare module '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processPluginOptions' {
+  import type {LoadContext} from '@docusaurus/types';
+  export function processPluginOptions(options: unknown, context: LoadContext): object;
+}
+
+declare module '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processDocInfos' {
+  import type {Props} from '@docusaurus/types';
+  export function processDocInfos(props: Props, config: object): Array<{outDir: string; paths: unknown[]}>;
+}
+
+declare module '@easyops-cn/docusaurus-search-local/dist/server/server/utils/scanDocuments' {
+  import type {PluginDocument} from './buildIndex';
+  export function scanDocuments(paths: unknown[], config: object): Promise<PluginDocument[][]>;
+}
+
+declare module '@generated/routes?reference' {
+  import type {RouteConfig} from 'react-router-config';
+  const routes: RouteConfig[];
+  export default routes;
+}

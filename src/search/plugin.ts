@@ -3,8 +3,9 @@
  * its text extraction stay; the query side is the site's own.
  * - At start: reads search/synonyms.yml (a mistake there fails the build) and
  *   works out the index hash from everything the index is made of.
- * - postBuild: after the plugin has extracted every page's text, writes the
- *   two search tiers (./buildIndex.ts) and removes the plugin's lunr indexes.
+ * - postBuild: extracts every page's text with the plugin's own parser and
+ *   writes the two search tiers (./buildIndex.ts); the plugin's lunr indexes
+ *   are never built.
  * - bundles: the plugin's worker client becomes ./searchByWorker.ts (our
  *   engine in ./worker.ts); mark.js becomes ./lazyMark.ts, which loads it only
  *   on pages opened from a search result; the result templates become
@@ -16,6 +17,9 @@ import path from 'node:path';
 import type {LoadContext, Plugin, PluginModule} from '@docusaurus/types';
 import searchLocal, {validateOptions} from '@easyops-cn/docusaurus-search-local';
 import {parse as parseYaml} from 'yaml';
+import {processPluginOptions} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processPluginOptions';
+import {processDocInfos} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processDocInfos';
+import {scanDocuments} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/scanDocuments';
 import {writeSearchIndex} from './buildIndex';
 import {compileSynonyms, type SynonymSource} from './engine/synonyms';
 import type {SynonymRow} from './engine/model';
@@ -87,8 +91,12 @@ export default function launchdeckSearch(context: LoadContext, options: unknown)
   return {
     ...plugin,
     async postBuild(props) {
-      await plugin.postBuild?.(props);
-      writeSearchIndex({outDir: props.outDir, baseUrl: props.baseUrl, contextPaths, synonyms, hash});
+      // The plugin's own postBuild would also build a lunr index per context; only its extraction is needed.
+      const config = processPluginOptions(options, context);
+      const versions = processDocInfos(props, config);
+      if (versions.length !== 1) throw new Error(`Expected one docs version to index, got ${versions.length}.`);
+      const documents = await scanDocuments(versions[0]!.paths, config);
+      writeSearchIndex({outDir: props.outDir, baseUrl: props.baseUrl, contextPaths, synonyms, hash, documents});
     },
     configureWebpack(config, isServer, utils, content) {
       const inner = plugin.configureWebpack?.(config, isServer, utils, content) ?? {};

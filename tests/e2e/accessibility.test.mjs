@@ -11,6 +11,13 @@ const require = createRequire(import.meta.url);
 const axePath = require.resolve('axe-core/axe.min.js');
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const routes = readRoutes();
+/** API reference pages (generated): the overview and operations of each shape. */
+const referenceRoutes = [
+  '/docs/api/reference/',
+  '/docs/api/reference/servers/create-server',
+  '/docs/api/reference/servers/list-servers',
+  '/docs/api/reference/agent/get-agent-install-script',
+];
 
 const site = withSiteAndBrowser();
 
@@ -37,10 +44,12 @@ for (const theme of ['dark', 'light']) {
     await page.goto(site.server.url + '/docs/');
     await setTheme(page, theme);
     const failures = [];
-    for (const route of [...routes.map((r) => r.path), '/docs/this-page-does-not-exist']) {
+    for (const route of [...routes.map((r) => r.path), ...referenceRoutes, '/docs/this-page-does-not-exist']) {
       await page.goto(site.server.url + route);
       await waitForHydration(page);
       assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), theme);
+      // Collapsed field tables of the API reference count too.
+      await page.evaluate(() => document.querySelectorAll('details').forEach((d) => d.setAttribute('open', '')));
       const violations = await violationsOf(page);
       if (violations.length) failures.push(`${route}: ${violations.join('; ')}`);
     }
@@ -56,7 +65,7 @@ test('no axe violations at phone width (375 px) on one page of each kind, in bot
   for (const theme of ['dark', 'light']) {
     await page.goto(site.server.url + '/docs/');
     await setTheme(page, theme);
-    for (const route of ['/docs/', '/docs/servers/', '/docs/servers/add-aws-server', '/search?q=server', '/docs/nope']) {
+    for (const route of ['/docs/', '/docs/servers/', '/docs/servers/add-aws-server', referenceRoutes[1], '/search?q=server', '/docs/nope']) {
       await page.goto(site.server.url + route);
       await waitForHydration(page);
       const violations = await violationsOf(page);

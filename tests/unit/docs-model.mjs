@@ -9,10 +9,13 @@ import {repoRoot} from '../helpers.mjs';
 
 const docsDir = path.join(repoRoot, 'docs');
 
+/** The API reference under docs/api/reference/ is generated at build time (src/api): its own tests check it. */
+const generatedDir = path.join(docsDir, 'api', 'reference');
+
 function walk(dir) {
   return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return walk(full);
+    if (entry.isDirectory()) return full === generatedDir ? [] : walk(full);
     return /\.mdx?$/.test(entry.name) && !entry.name.startsWith('_') && entry.name !== 'README.md' ? [full] : [];
   });
 }

@@ -157,3 +157,13 @@ test('snippets mark the matched words and cut long text at word boundaries', () 
   assert.ok(shown.length <= 66, shown);
   assert.ok(shown.endsWith(' …'), shown);
 });
+
+test('intent: a method with a path or an operation ID asks for the API reference; "api key" does not', () => {
+  const engine = site();
+  for (const query of ['POST /servers', 'GET /servers/{server_id}', 'createServer', 'servers endpoint', 'request body for a server']) {
+    assert.equal(engine.parse(query).intent.api, true, query);
+  }
+  for (const query of ['api key', 'api token', 'add server', 'delete server']) assert.equal(engine.parse(query).intent.api, false, query);
+  // An HTTP method in a path query is not a task: "DELETE /servers" doesn't ask to delete anything in the web app.
+  assert.equal(engine.parse('DELETE /servers/{id}').intent.api, true);
+});

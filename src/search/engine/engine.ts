@@ -50,7 +50,7 @@ export const INTENT = {
   taskSameAction: 1.15,
   taskOtherAction: 0.7,
   taskForConcept: 0.9,
-  referenceForApi: 1.1,
+  referenceForApi: 1.2,
   referenceOtherwise: 0.6,
   troubleshootingForError: 1.3,
 } as const;
@@ -132,7 +132,7 @@ export interface Intent {
   concept: boolean;
   /** A problem: a pasted error (a code, an HTTP status, "failed", "denied", a long message) or a "why …" question. */
   error: boolean;
-  /** Asks about the API: "api", "endpoint", an HTTP method with a path. */
+  /** Asks for the API reference: an HTTP method with a path, a path, an operation ID, "endpoint". */
   api: boolean;
   /** Stems of the actions the query asks for (with their synonyms). */
   actions: Set<string>;
@@ -231,7 +231,8 @@ const ERROR_WORDS = new Set(
 const QUESTION_VERBS = new Set(['get', 'find', 'check']);
 const VERB_SUFFIXES = new Set(['s', 'es', 'd', 'ed', 'ing', 'al', 'ion']);
 const DOUBLED_SUFFIXES = new Set(['ed', 'ing']);
-const API_WORDS = new Set(['api', 'endpoint', 'endpoints', 'curl', 'rest', 'openapi', 'request', 'response', 'json']);
+/** Words that ask for the API reference rather than a guide ("api" alone doesn't: "api key" is about tokens). */
+const API_WORDS = new Set(['endpoint', 'endpoints', 'openapi', 'swagger', 'schema', 'operation', 'operationid']);
 const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
 
 // ------------------------------------------------------------------ engine
@@ -564,7 +565,14 @@ export class SearchEngine {
         raw.some((w) => ERROR_WORDS.has(w)) ||
         /[`"“”]|(^|\s)'[^']+'(\s|$)/.test(query) ||
         meaningful >= 6,
-      api: raw.some((w) => API_WORDS.has(w)) || (HTTP_METHODS.has(raw[0] ?? '') && /\//.test(query)),
+      api:
+        raw.some((w) => API_WORDS.has(w)) ||
+        / api (reference|spec|docs) /.test(spaced) ||
+        / (request|response) (body|schema|fields?|format) /.test(spaced) ||
+        // "POST /servers", "/servers/{id}/start", "createServer"
+        (raw.some((w) => HTTP_METHODS.has(w)) && /\//.test(query)) ||
+        /(^|\s)\/[a-z]/i.test(query) ||
+        /\b[a-z]+[A-Z][a-zA-Z]+\b/.test(query),
       actions,
     };
     return {concepts, intent};
@@ -814,7 +822,8 @@ export class SearchEngine {
         return intent.api ? INTENT.referenceForApi : INTENT.referenceOtherwise;
       default: {
         let factor = intent.concept ? INTENT.taskForConcept : 1;
-        if (intent.actions.size > 0 && page.action) {
+        // "DELETE /servers" names an HTTP method, not a task to do in the web app.
+        if (intent.actions.size > 0 && page.action && !intent.api) {
           if (![...intent.actions].some((a) => page.actions.has(a))) factor *= INTENT.taskOtherAction;
           else if (aboutObject) factor *= INTENT.taskSameAction;
         }

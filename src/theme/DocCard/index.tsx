@@ -8,7 +8,7 @@ import {translate} from '@docusaurus/Translate';
 import Heading from '@theme/Heading';
 import type {Props} from '@theme/DocCard';
 import type {PropSidebarItemCategory, PropSidebarItemLink} from '@docusaurus/plugin-content-docs';
-import {indexDocIdOf, useCardDescriptions} from '@site/src/components/CardDescriptions';
+import {indexDocIdOf, docIdOf, useCardDescriptions} from '@site/src/components/CardDescriptions';
 import styles from './styles.module.css';
 
 function CardLayout({href, title, description}: {href: string; title: string; description?: string}): ReactNode {
@@ -42,7 +42,8 @@ function CardCategory({item}: {item: PropSidebarItemCategory}): ReactNode {
 
 function CardLink({item}: {item: PropSidebarItemLink}): ReactNode {
   const descriptions = useCardDescriptions();
-  const description = item.description ?? (item.docId ? descriptions[item.docId] : undefined);
+  // The sidebar's links carry no doc id in the browser (src/plugins/stripDocDescriptions.cjs).
+  const description = item.description ?? descriptions[item.docId ?? docIdOf(item.href)];
   return <CardLayout href={item.href} title={item.label} description={description} />;
 }
 

@@ -1,0 +1,94 @@
+/**
+ * The API reference in Chromium: its pages load without errors and with the
+ * Documentation tab active, the language of the code samples is remembered
+ * from page to page, guides lead to it and back, an unknown reference address
+ * shows the not-found page, and search finds operations by method and path or
+ * by operation ID.
+ */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {withSiteAndBrowser, openPage, waitForHydration} from '../helpers.mjs';
+
+const site = withSiteAndBrowser();
+
+test('a reference page shows its operation, hydrates without errors, and keeps the docs navigation', async () => {
+  const {page, errors, external} = await openPage(site.browser.context, site.server.url);
+  const consoleErrors = [];
+  page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+  await page.goto(site.server.url + '/docs/api/reference/servers/create-server');
+  await waitForHydration(page);
+  await page.getByRole('heading', {level: 1, name: 'Add a server'}).waitFor();
+  assert.match(await page.locator('.api-endpoint').innerText(), /POST\s+\/environments\/\{environment_id\}\/servers/);
+  assert.equal(await page.locator('.navbar__link--active', {hasText: 'Documentation'}).count(), 1, 'the Documentation tab is active');
+  assert.equal(await page.locator('.menu__link--active', {hasText: 'Add a server'}).count(), 1, 'the sidebar shows where the reader is');
+  // The sidebar takes the reader to another operation without a full page load.
+  await page.locator('.menu__link', {hasText: 'Stop a server'}).last().click();
+  await page.getByRole('heading', {level: 1, name: 'Stop a server'}).waitFor();
+  assert.deepEqual(errors.map(String), []);
+  assert.deepEqual(consoleErrors, []);
+  assert.deepEqual(external, []);
+  await page.close();
+});
+
+test('the chosen sample language is remembered on every reference page', async () => {
+  const {page} = await openPage(site.browser.context, site.server.url);
+  await page.goto(site.server.url + '/docs/api/reference/servers/start-server');
+  await waitForHydration(page);
+  await page.getByRole('tab', {name: 'Python'}).click();
+  await page.locator('[role="tabpanel"]:not([hidden]) code', {hasText: 'requests.post('}).waitFor();
+  await page.goto(site.server.url + '/docs/api/reference/pipelines/run-pipeline');
+  await waitForHydration(page);
+  assert.equal(await page.getByRole('tab', {name: 'Python'}).getAttribute('aria-selected'), 'true');
+  await page.close();
+});
+
+test('a guide\'s API tab links to the operation, and the operation page lists the guide', async () => {
+  const {page} = await openPage(site.browser.context, site.server.url);
+  await page.goto(site.server.url + '/docs/servers/stop-server');
+  await waitForHydration(page);
+  await page.getByRole('tab', {name: 'API'}).first().click();
+  await page.getByRole('link', {name: 'POST /servers/{server_id}/stop'}).click();
+  await page.getByRole('heading', {level: 1, name: 'Stop a server'}).waitFor();
+  assert.match(page.url(), /\/docs\/api\/reference\/servers\/stop-server$/);
+  const guides = page.locator('h2:has-text("Guides that use it") + ul a');
+  assert.ok((await guides.allInnerTexts()).includes('Stop a server'));
+  await page.close();
+});
+
+test('an unknown address under the reference shows the not-found page, without a hydration error', async () => {
+  const {page} = await openPage(site.browser.context, site.server.url);
+  const consoleErrors = [];
+  page.on('console', (m) => m.type() === 'error' && !/status of 404/.test(m.text()) && consoleErrors.push(m.text()));
+  const response = await page.goto(site.server.url + '/docs/api/reference/servers/no-such-operation');
+  assert.equal(response.status(), 404);
+  await waitForHydration(page);
+  await page.getByRole('heading', {level: 1, name: 'This page does not exist'}).waitFor();
+  await page.waitForTimeout(300);
+  assert.deepEqual(consoleErrors, []);
+  await page.close();
+});
+
+test('search finds an operation by method and path, or by operation ID', async () => {
+  const {page} = await openPage(site.browser.context, site.server.url);
+  for (const query of ['POST /servers', 'createServer', 'post environments servers']) {
+    await page.goto(site.server.url + '/docs/');
+    await waitForHydration(page);
+    await page.keyboard.press('Control+k');
+    await page.locator('input.navbar__search-input').fill(query);
+    const first = page.locator('.navbar__search [role="listbox"] [role="option"]').first();
+    await first.waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/docs\/api\/reference\//);
+    assert.match(new URL(page.url()).pathname, /\/docs\/api\/reference\/servers\/create-server$/, query);
+  }
+  // Words that ask for a task still open the guide.
+  await page.goto(site.server.url + '/docs/');
+  await waitForHydration(page);
+  await page.keyboard.press('Control+k');
+  await page.locator('input.navbar__search-input').fill('add a server');
+  await page.locator('.navbar__search [role="listbox"] [role="option"]').first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => url.pathname !== '/docs/');
+  assert.equal(new URL(page.url()).pathname, '/docs/servers/add-server');
+  await page.close();
+});
