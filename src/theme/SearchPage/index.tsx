@@ -35,6 +35,8 @@ interface State {
 const RESULT_LIMIT = 50;
 /** Results shown before "Show more results". */
 const FIRST_PAGE = 20;
+/** How long after the first results the rest of the text starts loading. */
+const REST_DELAY_MS = 300;
 /** While the text arrives, search again after this many more files. */
 const RESEARCH_EVERY = 8;
 
@@ -130,6 +132,8 @@ export default function SearchPage(): ReactNode {
     if (!firstShown) return;
     let cancelled = false;
     (async () => {
+      // A moment after the first results are painted, so they never wait for the rest.
+      await new Promise((resolve) => window.setTimeout(resolve, REST_DELAY_MS));
       const worker = await getSearchWorker();
       let current = await worker.progress(baseUrl);
       while (!cancelled && current.loaded < current.total) {
