@@ -7,6 +7,9 @@ import remarkProductUrls from './src/remark/productUrls';
 import colorModeFallbackPlugin from './src/plugins/colorModeFallback';
 import codeHighlightPlugin from './src/highlight/plugin';
 import rehypeHighlight from './src/highlight/rehypeHighlight';
+import rehypeTableRegions from './src/rehype/tableRegions';
+import remarkDiagrams from './src/diagrams/remarkDiagrams';
+import markdownForToolsPlugin from './src/markdown/plugin';
 import launchdeckSearch from './src/search/plugin';
 import remarkCardDescriptions from './src/remark/cardDescriptions';
 import remarkApiReferenceLinks from './src/remark/apiReferenceLinks';
@@ -104,9 +107,9 @@ const config: Config = {
             '**/*.test.{js,jsx,ts,tsx}',
             '**/__tests__/**',
           ],
-          beforeDefaultRemarkPlugins: [remarkProductUrls],
+          beforeDefaultRemarkPlugins: [remarkProductUrls, remarkDiagrams],
           remarkPlugins: [[remarkCardDescriptions, {docsDir: 'docs'}], [remarkApiReferenceLinks, {siteDir: __dirname}]],
-          rehypePlugins: [[rehypeHighlight, {languages: codeLanguages}]],
+          rehypePlugins: [[rehypeHighlight, {languages: codeLanguages}], rehypeTableRegions],
         },
         blog: false,
         pages: {
@@ -136,6 +139,8 @@ const config: Config = {
     colorModeFallbackPlugin,
     codeHighlightPlugin,
     trimClientBundlePlugin,
+    // Every page as Markdown, /llms.txt and /llms-full.txt (src/markdown).
+    markdownForToolsPlugin,
     [
       '@docusaurus/plugin-client-redirects',
       {
@@ -165,7 +170,8 @@ const config: Config = {
         explicitSearchResultPath: true,
         ignoreFiles: [/(^|\/)README/i],
         // Section pages list their children as cards; index the pages themselves instead.
-        ignoreCssSelectors: ['.ld-card-list'],
+        // The page tools, the feedback question and diagrams (the text around them says the same) aren't content either.
+        ignoreCssSelectors: ['.ld-card-list', '.ld-page-actions', '.ld-feedback', '.ld-diagram'],
         searchBarShortcut: true,
         searchBarShortcutHint: true,
         searchBarPosition: 'right',
@@ -273,6 +279,9 @@ const config: Config = {
             {label: 'Report a security issue', to: '/docs/security/reporting-a-security-vulnerability'},
             {label: 'Privacy policy', to: '/docs/legal/privacy-policy'},
             {label: 'Terms of service', to: '/docs/legal/terms-of-service'},
+            // Static files for readers' tools (src/markdown, src/api): full page loads, not routes.
+            {label: 'llms.txt for AI tools', href: 'pathname:///llms.txt', target: '_self'},
+            {label: 'OpenAPI contract', href: 'pathname:///openapi.yaml', target: '_self'},
           ],
         },
       ],

@@ -28,10 +28,12 @@ const types = {
   '.ico': 'image/x-icon',
   '.xml': 'application/xml; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.yaml': 'application/yaml; charset=utf-8',
   '.woff2': 'font/woff2',
   '.map': 'application/json; charset=utf-8',
 };
-const compressible = new Set(['.html', '.js', '.css', '.json', '.svg', '.xml', '.txt', '.map']);
+const compressible = new Set(['.html', '.js', '.css', '.json', '.svg', '.xml', '.txt', '.map', '.md', '.yaml']);
 
 /** Resolves a request path to a file inside root, or null. Never leaves root. */
 export function resolveFile(root, pathname) {

@@ -13,3 +13,16 @@ export function communitySupportUrl(repository: string, pageTitle: string, pageU
   });
   return `${repository}/issues/new?${params.toString()}`;
 }
+
+/** The docs-feedback form, pre-filled with the answer to "Was this page helpful?". */
+export function docsFeedbackUrl(repository: string, pageTitle: string, pageUrl: string, helpful: 'Yes' | 'No'): string {
+  const params = new URLSearchParams({
+    template: 'docs-feedback.yml',
+    title: `[Docs feedback] ${pageTitle}`,
+    labels: 'docs-feedback',
+    'page-title': pageTitle,
+    'page-url': pageUrl,
+    helpful,
+  });
+  return `${repository}/issues/new?${params.toString()}`;
+}

@@ -1,9 +1,11 @@
 /**
  * Rehype plugin: tokenizes every fenced code block at build time and hands the
- * result to the code block component as a `data-ld-lines` attribute (a JSON
- * array with the HTML of each line). See src/theme/CodeBlock/Content/String.tsx.
+ * result to the code block component as a `data-ld-tokens` attribute: the
+ * token types and, per line, each token's length and type (compact: pages
+ * carry a few numbers per token, not markup). See
+ * src/theme/CodeBlock/Content/String.tsx.
  */
-import {highlightLines, loadLanguages} from './tokenize';
+import {highlightTokens, loadLanguages} from './tokenize';
 
 interface HastNode {
   type: string;
@@ -36,8 +38,8 @@ function visit(node: HastNode): void {
     const language = code && languageOf(code);
     if (code && language && code.children?.every((child) => child.type === 'text')) {
       // The component strips one trailing newline before splitting into lines; do the same.
-      const lines = highlightLines(textOf(code).replace(/\r?\n$/, ''), language);
-      if (lines) code.properties = {...code.properties, dataLdLines: JSON.stringify(lines)};
+      const tokens = highlightTokens(textOf(code).replace(/\r?\n$/, ''), language);
+      if (tokens) code.properties = {...code.properties, dataLdTokens: JSON.stringify(tokens)};
     }
     return;
   }

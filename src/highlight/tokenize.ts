@@ -29,28 +29,42 @@ export function loadLanguages(languages: readonly string[]): void {
   }
 }
 
-const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** A code block's tokens, compactly: each line is [length, type, length, type, …] over the line's text. */
+export interface CodeTokens {
+  /** The token types used, joined ("property", "string", "attr-name attr-value"); -1 is plain text. */
+  t: string[];
+  /** Per line: token lengths and indexes into `t`. */
+  l: number[][];
+}
 
 /**
- * Returns one HTML string per line of `code`: text with `<span class="token …">`
- * elements around each highlighted token (prism-react-renderer's class names),
- * or null when Prism has no grammar for `language`.
+ * The tokens of `code`, or null when Prism has no grammar for `language`.
+ * Only lengths and types travel to the page; the text is the code block's own.
  */
-export function highlightLines(code: string, language: string): string[] | null {
+export function highlightTokens(code: string, language: string): CodeTokens | null {
   const name = language.toLowerCase();
   const grammar = Prism.languages[name];
   if (!grammar || name === 'text' || name === 'plain') return null;
-  const lines = normalizeTokens(Prism.tokenize(code, grammar));
-  // Plain text needs no element: it takes the code block's own colour.
-  return lines.map((line) =>
-    line
-      .map((token) => {
-        if (token.empty || token.content === '') return '';
-        const content = escapeHtml(token.content);
-        if (token.types.length === 1 && token.types[0] === 'plain') return content;
-        return `<span class="token ${token.types.map(escapeHtml).join(' ')}">${content}</span>`;
-      })
-      .join(''),
-  );
+  const types: string[] = [];
+  const index = new Map<string, number>();
+  const lines = normalizeTokens(Prism.tokenize(code, grammar)).map((line) => {
+    const out: number[] = [];
+    for (const token of line) {
+      if (token.empty || token.content === '') continue;
+      const kind = token.types.filter((t) => t !== 'plain').join(' ');
+      let type = -1;
+      if (kind) {
+        type = index.get(kind) ?? types.length;
+        if (type === types.length) {
+          types.push(kind);
+          index.set(kind, type);
+        }
+      }
+      // Runs of the same type merge.
+      if (out.length >= 2 && out[out.length - 1] === type) out[out.length - 2]! += token.content.length;
+      else out.push(token.content.length, type);
+    }
+    return out;
+  });
+  return {t: types, l: lines};
 }

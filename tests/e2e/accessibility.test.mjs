@@ -5,7 +5,9 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {createRequire} from 'node:module';
-import {readRoutes, withSiteAndBrowser, waitForHydration} from '../helpers.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import {readRoutes, withSiteAndBrowser, waitForHydration, buildDir} from '../helpers.mjs';
 
 const require = createRequire(import.meta.url);
 const axePath = require.resolve('axe-core/axe.min.js');
@@ -82,6 +84,32 @@ test('no axe violations at phone width (375 px) on one page of each kind, in bot
   }
   await page.close();
   assert.deepEqual(failures, []);
+});
+
+test('no page scrolls sideways on a phone: wide tables scroll in their own labelled, focusable region', async () => {
+  const page = await site.browser.context.newPage();
+  await page.setViewportSize({width: 375, height: 740});
+  const sitemap = fs.readFileSync(path.join(buildDir, 'sitemap.xml'), 'utf8');
+  const all = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  assert.ok(all.length > 300, 'every page of the sitemap, the API reference included');
+  const failures = [];
+  let scrolling = 0;
+  for (const route of all) {
+    await page.goto(site.server.url + route, {waitUntil: 'load'});
+    const found = await page.evaluate(() => ({
+      overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      regions: [...document.querySelectorAll('.theme-doc-markdown table')].map((table) => {
+        const region = table.parentElement;
+        return {ok: region.matches('.ld-table[role=region][tabindex="0"][aria-label^="Table"]'), scrolls: region.scrollWidth > region.clientWidth + 1};
+      }),
+    }));
+    if (found.overflow > 1) failures.push(`${route}: the page scrolls ${found.overflow} px sideways`);
+    if (found.regions.some((r) => !r.ok)) failures.push(`${route}: a table outside a labelled, focusable region`);
+    scrolling += found.regions.filter((r) => r.scrolls).length;
+  }
+  await page.close();
+  assert.deepEqual(failures, []);
+  assert.ok(scrolling > 0, 'some tables are wider than a phone, and scroll in their region');
 });
 
 test('the skip-to-content link is the first stop and moves focus to the content', async () => {

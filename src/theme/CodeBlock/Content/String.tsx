@@ -17,26 +17,46 @@ import type {Props as BaseProps} from '@theme/CodeBlock/Content/String';
 import styles from './styles.module.css';
 
 type Props = BaseProps & {
-  /** JSON array of each line's token HTML, added by src/highlight/rehypeHighlight.ts. */
-  'data-ld-lines'?: string;
+  /** The build-time tokens (src/highlight/tokenize.ts, CodeTokens), added by src/highlight/rehypeHighlight.ts. */
+  'data-ld-tokens'?: string;
 };
+
+interface CodeTokens {
+  t: string[];
+  l: number[][];
+}
 
 function normalizeLanguage(language: string | undefined): string | undefined {
   return language?.toLowerCase();
 }
 
-/** The build-time lines, or null when they are missing or no longer match the code. */
-function prebuiltLines(json: string | undefined, code: string): string[] | null {
+/** The build-time tokens, or null when they are missing or no longer match the code. */
+function prebuiltTokens(json: string | undefined, lines: string[]): CodeTokens | null {
   if (!json) return null;
   try {
-    const lines: unknown = JSON.parse(json);
-    if (Array.isArray(lines) && lines.length === code.split('\n').length && lines.every((l) => typeof l === 'string')) {
-      return lines as string[];
-    }
+    const tokens = JSON.parse(json) as CodeTokens;
+    const fits =
+      Array.isArray(tokens.t) &&
+      Array.isArray(tokens.l) &&
+      tokens.l.length === lines.length &&
+      tokens.l.every((line, i) => line.reduce((sum, n, j) => (j % 2 === 0 ? sum + n : sum), 0) === lines[i]!.length);
+    return fits ? tokens : null;
   } catch {
-    // Fall through to plain text.
+    return null;
   }
-  return null;
+}
+
+/** One line's text as token spans (prism-react-renderer's class names). */
+function tokenSpans(text: string, line: number[], types: string[]): ReactNode[] {
+  const spans: ReactNode[] = [];
+  let at = 0;
+  for (let i = 0; i < line.length; i += 2) {
+    const piece = text.slice(at, at + line[i]!);
+    const type = line[i + 1]!;
+    at += line[i]!;
+    spans.push(type < 0 ? piece : <span key={i} className={`token ${types[type]}`}>{piece}</span>);
+  }
+  return spans;
 }
 
 export default function CodeBlockString({
@@ -46,7 +66,7 @@ export default function CodeBlockString({
   title: titleProp,
   showLineNumbers: showLineNumbersProp,
   language: languageProp,
-  'data-ld-lines': linesJson,
+  'data-ld-tokens': tokensJson,
 }: Props): ReactNode {
   const {
     prism: {defaultLanguage, magicComments},
@@ -56,8 +76,9 @@ export default function CodeBlockString({
   const title = parseCodeBlockTitle(metastring) || titleProp;
   const {lineClassNames, code} = parseLines(children, {metastring, language, magicComments});
   const showLineNumbers = showLineNumbersProp ?? containsLineNumbers(metastring);
+  const codeLines = code.split('\n');
   // Magic comments remove lines, so build-time tokens only apply when the code is unchanged.
-  const lines = prebuiltLines(linesJson, code);
+  const tokens = prebuiltTokens(tokensJson, codeLines);
 
   return (
     <Container
@@ -74,20 +95,13 @@ export default function CodeBlockString({
           ref={wordWrap.codeBlockRef}
           className={clsx('prism-code', `language-${language ?? 'text'}`, styles.codeBlock, 'thin-scrollbar')}>
           <code className={clsx(styles.codeBlockLines, showLineNumbers && styles.codeBlockLinesWithNumbering)}>
-            {(lines ?? code.split('\n')).map((line, i) => {
+            {codeLines.map((line, i) => {
               const lineClassName = clsx('token-line', lineClassNames[i], showLineNumbers && styles.codeLine);
-              if (lines && !showLineNumbers) {
-                return <span key={i} className={lineClassName} dangerouslySetInnerHTML={{__html: `${line}<br>`}} />;
-              }
-              const content = lines ? (
-                <span className={styles.codeLineContent} dangerouslySetInnerHTML={{__html: line}} />
-              ) : (
-                <span className={clsx(showLineNumbers && styles.codeLineContent)}>{line}</span>
-              );
+              const content = tokens ? tokenSpans(line, tokens.l[i]!, tokens.t) : line;
               return (
                 <span key={i} className={lineClassName}>
                   {showLineNumbers && <span className={styles.codeLineNumber} />}
-                  {content}
+                  {showLineNumbers ? <span className={styles.codeLineContent}>{content}</span> : content}
                   <br />
                 </span>
               );

@@ -6,11 +6,12 @@ import Link from '@docusaurus/Link';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
 import {communitySupportUrl} from '@site/src/config/support';
+import PageFeedback from '@site/src/components/PageFeedback';
 import type {ProductUrls} from '@site/src/config/urls';
 
 type Props = WrapperProps<typeof FooterType>;
 
-/** Adds a "Community support" link, pre-filled with the page's title and URL, under the edit link. */
+/** Adds "Was this page helpful?" and a "Community support" link, both pre-filled with the page's title and URL, under the edit link. */
 export default function FooterWrapper(props: Props): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   const {metadata} = useDoc();
@@ -19,6 +20,7 @@ export default function FooterWrapper(props: Props): ReactNode {
   return (
     <>
       <Footer {...props} />
+      <PageFeedback repository={productUrls.repository} pageTitle={metadata.title} pageUrl={pageUrl} />
       <p className="ld-doc-support">
         Stuck or found a mistake?{' '}
         <Link
