@@ -3,6 +3,8 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as ClientRedirectsOptions} from '@docusaurus/plugin-client-redirects';
 import {urls} from './src/config/urls';
 import {shortNamesFor} from './src/config/redirects';
+import {lastUpdateDates} from './src/config/git';
+import {ssrTemplate} from './src/config/pageTemplate';
 import remarkProductUrls from './src/remark/productUrls';
 import colorModeFallbackPlugin from './src/plugins/colorModeFallback';
 import codeHighlightPlugin from './src/highlight/plugin';
@@ -10,6 +12,7 @@ import rehypeHighlight from './src/highlight/rehypeHighlight';
 import rehypeTableRegions from './src/rehype/tableRegions';
 import remarkDiagrams from './src/diagrams/remarkDiagrams';
 import markdownForToolsPlugin from './src/markdown/plugin';
+import redirectsAndHostingRules from './src/hosting/plugin';
 import launchdeckSearch from './src/search/plugin';
 import remarkCardDescriptions from './src/remark/cardDescriptions';
 import remarkApiReferenceLinks from './src/remark/apiReferenceLinks';
@@ -30,33 +33,6 @@ const useFaster = process.env.DOCUSAURUS_FASTER !== 'false';
 /** Prism grammars loaded on top of prism-react-renderer's own; code is highlighted at build time (src/highlight). */
 const codeLanguages = ['bash', 'json', 'yaml', 'powershell', 'nginx', 'ini'];
 
-/**
- * Docusaurus's page template with one change: the page's scripts are added
- * after the first frame is painted instead of as deferred scripts in <head>.
- * The text is already in the HTML, so readers see it as soon as the styles
- * arrive; the JavaScript (hydration, search, prefetching) follows at once.
- * Execution order is kept (async = false). Without JavaScript nothing changes.
- */
-const ssrTemplate = `<!DOCTYPE html>
-<html <%~ it.htmlAttributes %>>
-  <head>
-    <meta charset="UTF-8">
-    <meta name="generator" content="Docusaurus v<%= it.version %>">
-    <% it.metaAttributes.forEach((metaAttribute) => { %>
-      <%~ metaAttribute %>
-    <% }); %>
-    <%~ it.headTags %>
-    <% it.stylesheets.forEach((stylesheet) => { %>
-      <link rel="stylesheet" href="<%= it.baseUrl %><%= stylesheet %>" />
-    <% }); %>
-  </head>
-  <body <%~ it.bodyAttributes %>>
-    <%~ it.preBodyTags %>
-    <div id="__docusaurus"><%~ it.appHtml %></div>
-    <script>(function(){var s=[<% it.scripts.forEach((script) => { %>"<%= it.baseUrl %><%= script %>",<% }); %>],d=0;function go(){if(d)return;d=1;s.forEach(function(u){var e=document.createElement("script");e.src=u;e.async=false;document.body.appendChild(e);});}requestAnimationFrame(function(){setTimeout(go,0);});setTimeout(go,250);})();</script>
-    <%~ it.postBodyTags %>
-  </body>
-</html>`;
 
 const config: Config = {
   title: 'Docs',
@@ -67,6 +43,7 @@ const config: Config = {
   trailingSlash: undefined,
 
   ssrTemplate,
+  clientModules: ['./src/client/cleanUrls.ts'],
   onBrokenLinks: 'throw',
   onBrokenMarkdownLinks: 'throw',
   onBrokenAnchors: 'warn',
@@ -97,7 +74,8 @@ const config: Config = {
           path: 'docs',
           sidebarPath: './sidebars.ts',
           editUrl: `${urls.repository}/edit/main/`,
-          showLastUpdateTime: true,
+          // Dates from git; without git history (a source archive) none, after one warning.
+          showLastUpdateTime: lastUpdateDates(__dirname),
           lastVersion: 'current',
           versions: {current: {label: 'Next'}},
           exclude: [
@@ -141,8 +119,9 @@ const config: Config = {
     trimClientBundlePlugin,
     // Every page as Markdown, /llms.txt and /llms-full.txt (src/markdown).
     markdownForToolsPlugin,
+    // @docusaurus/plugin-client-redirects, then the hosting rules of hosting/rules.mjs for every host (src/hosting).
     [
-      '@docusaurus/plugin-client-redirects',
+      redirectsAndHostingRules,
       {
         redirects: [{from: '/', to: '/docs/'}],
         createRedirects: shortNamesFor,

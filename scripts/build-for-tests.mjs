@@ -1,13 +1,73 @@
 #!/usr/bin/env node
 /**
- * Production build for the test suite, into build-test/: the same as
- * `npm run build` plus the test-only crash page (LAUNCHDECK_TEST_BUILD=1).
+ * The builds the test suite runs against:
+ * 1. build-test/: the same as `npm run build` plus the test-only crash page
+ *    (LAUNCHDECK_TEST_BUILD=1).
+ * 2. build-test-archive/: the same sources built the way a source archive is
+ *    (a copy of the working tree without .git: no git history, so no "Last
+ *    updated" dates), with a different hash salt so that every file name
+ *    changes, as after any real change. The tests use it as "the next
+ *    deploy" for a tab still open on the first build, and check its log
+ *    (build-test-archive.log) for the one warning about the missing history.
+ * `--only-first` skips the second build.
  */
 import {spawnSync} from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
 
-const result = spawnSync('npx', ['docusaurus', 'build', '--out-dir', 'build-test'], {
-  stdio: 'inherit',
-  env: {...process.env, LAUNCHDECK_TEST_BUILD: '1', NO_UPDATE_NOTIFIER: '1'},
-  shell: process.platform === 'win32',
-});
-process.exit(result.status ?? 1);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const env = {...process.env, LAUNCHDECK_TEST_BUILD: '1', NO_UPDATE_NOTIFIER: '1'};
+const docusaurus = path.join(root, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
+
+function build(cwd, outDir, extraEnv = {}, logFile) {
+  console.log(`\n> docusaurus build --out-dir ${path.relative(root, outDir)}${cwd === root ? '' : ` (in ${cwd})`}`);
+  const result = spawnSync(process.execPath, [docusaurus, 'build', '--out-dir', outDir], {
+    cwd,
+    env: {...env, ...extraEnv},
+    stdio: logFile ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (logFile) {
+    const log = `${result.stdout ?? ''}${result.stderr ?? ''}`;
+    fs.writeFileSync(logFile, log);
+    process.stdout.write(log.split('\n').filter((line) => /^\[(SUCCESS|ERROR|WARNING)\]|No git history/.test(line)).join('\n') + '\n');
+  }
+  if (result.status !== 0) {
+    console.error(`The build in ${cwd} failed (exit code ${result.status}).`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+/** The files of the working tree that a source archive would hold: tracked and new files, not ignored ones. */
+function sourceFiles() {
+  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {cwd: root, encoding: 'utf8'});
+  if (listed.status === 0) return listed.stdout.split('\0').filter((file) => file && fs.existsSync(path.join(root, file)));
+  // Not a git checkout: everything but dependencies and outputs.
+  const skip = /^(node_modules|build[^/]*|\.docusaurus|\.git|bench-results)(\/|$)/;
+  const walk = (dir) =>
+    fs.readdirSync(path.join(root, dir), {withFileTypes: true}).flatMap((entry) => {
+      const rel = dir ? `${dir}/${entry.name}` : entry.name;
+      if (skip.test(rel)) return [];
+      return entry.isDirectory() ? walk(rel) : [rel];
+    });
+  return walk('');
+}
+
+build(root, path.join(root, 'build-test'));
+
+if (!process.argv.includes('--only-first')) {
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-archive-'));
+  try {
+    for (const file of sourceFiles()) {
+      fs.mkdirSync(path.join(copy, path.dirname(file)), {recursive: true});
+      fs.copyFileSync(path.join(root, file), path.join(copy, file));
+    }
+    fs.symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+    build(copy, path.join(root, 'build-test-archive'), {LAUNCHDECK_HASH_SALT: 'next-deploy'}, path.join(root, 'build-test-archive.log'));
+  } finally {
+    fs.rmSync(copy, {recursive: true, force: true});
+  }
+}

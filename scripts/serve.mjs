@@ -1,13 +1,19 @@
 #!/usr/bin/env node
 /**
- * Serves a built site the way the production CDN does:
+ * Serves a built site by the hosting rules it was built with
+ * (build/_hosting/rules.json, generated from hosting/rules.mjs):
+ * - redirects (301, the query kept): `/` and the spec's short names;
  * - clean URLs: `/docs/servers/` and `/docs/servers/list-servers` map to their index.html;
- *   `…/index.html` and `….html` redirect (301) to the path without it;
- * - unknown paths get build/404.html with status 404;
+ *   `…/index.html` and `….html` answer 301 with the path without it;
+ * - unknown paths get 404.html with status 404; the rules files are never served;
+ * - every response carries the security headers, Content-Security-Policy included;
  * - brotli (quality 6) or gzip when the browser accepts it, cached in memory;
- * - hashed assets are cached for a year, HTML is revalidated.
+ * - files named by their content are cached for a year, everything else is revalidated.
+ * With `plain: true` (`--plain`) it is instead a static host that applies no rules at
+ * all (files as they are, 404.html for unknown paths, no headers of its own), as
+ * GitHub Pages or an object store would.
  *
- * Usage: node scripts/serve.mjs [--dir build] [--port 3000] [--host 127.0.0.1]
+ * Usage: node scripts/serve.mjs [--dir build] [--port 3000] [--host 127.0.0.1] [--plain]
  * Also imported by the tests and the benchmark (startServer).
  */
 import http from 'node:http';
@@ -55,11 +61,34 @@ export function resolveFile(root, pathname) {
   return null;
 }
 
-export function startServer({dir = 'build', port = 0, host = '127.0.0.1', log = false} = {}) {
+/** The hosting rules a build was made with. */
+export function readRules(root) {
+  const file = path.join(root, '_hosting', 'rules.json');
+  if (!fs.existsSync(file)) throw new Error(`${file} is missing: this build has no hosting rules. Rebuild it with "npm run build".`);
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+/** Whether a path matches a rule pattern: an exact path, or a prefix ending in `*`. */
+const matches = (pattern, pathname) => (pattern.endsWith('*') ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern);
+
+export function startServer({dir = 'build', port = 0, host = '127.0.0.1', log = false, plain = false} = {}) {
   const root = path.resolve(dir);
   if (!fs.existsSync(path.join(root, 'index.html')) && !fs.existsSync(path.join(root, '404.html'))) {
     throw new Error(`No built site in ${root}: run "npm run build" first.`);
   }
+  // Read again whenever the build is replaced (a new deploy into the same folder).
+  let rules = null;
+  let redirects = new Map();
+  let rulesVersion = null;
+  function refreshRules() {
+    if (plain) return;
+    const version = fs.statSync(path.join(root, '_hosting', 'rules.json'), {throwIfNoEntry: false})?.mtimeMs ?? null;
+    if (rules && version === rulesVersion) return;
+    rules = readRules(root);
+    rulesVersion = version;
+    redirects = new Map(rules.redirects.flatMap((r) => [[r.from, r], [r.from.endsWith('/') ? r.from : `${r.from}/`, r]]));
+  }
+  refreshRules();
   const cache = new Map();
 
   function body(file, encoding) {
@@ -82,19 +111,22 @@ export function startServer({dir = 'build', port = 0, host = '127.0.0.1', log = 
     return entry.data;
   }
 
+  function redirect(res, location, search) {
+    res.writeHead(301, {...(rules?.headers ?? {}), Location: encodeURI(location) + search});
+    res.end();
+  }
+
   function send(req, res, status, file) {
     const ext = path.extname(file);
     const accept = String(req.headers['accept-encoding'] ?? '');
     const encoding = compressible.has(ext) ? (/\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null) : null;
     const data = body(file, encoding);
-    const rel = path.relative(root, file);
-    const hashed = /(^|\/)assets\//.test(rel) || /-[0-9a-f]{8}\.json$/.test(rel);
+    const urlPath = `/${path.relative(root, file).split(path.sep).join('/')}`;
+    const immutable = status === 200 && rules?.cache.immutable.some((pattern) => matches(pattern, urlPath));
     res.writeHead(status, {
       'Content-Type': types[ext] ?? 'application/octet-stream',
       'Content-Length': data.length,
-      'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      ...(rules ? {...rules.headers, 'Cache-Control': immutable ? rules.cache.immutableValue : rules.cache.otherValue} : {}),
       Vary: 'Accept-Encoding',
       ...(encoding ? {'Content-Encoding': encoding} : {}),
     });
@@ -102,7 +134,7 @@ export function startServer({dir = 'build', port = 0, host = '127.0.0.1', log = 
   }
 
   function notFound(req, res) {
-    const page = path.join(root, '404.html');
+    const page = path.join(root, rules?.notFound ?? '404.html');
     if (fs.existsSync(page)) return send(req, res, 404, page);
     res.writeHead(404, {'Content-Type': 'text/plain; charset=utf-8'});
     res.end('Not found');
@@ -125,13 +157,21 @@ export function startServer({dir = 'build', port = 0, host = '127.0.0.1', log = 
       res.end('Bad request');
       return;
     }
-    // `/a/index.html` -> `/a/`, `/a/b.html` -> `/a/b` (the 404 page itself stays reachable).
-    const clean = pathname.replace(/\/index\.html$/, '/').replace(/^(.+?)\.html$/, '$1');
-    if (clean !== pathname && pathname !== '/404.html') {
-      const location = encodeURI(clean.replace(/^\/+/, '/')) + url.search;
-      res.writeHead(301, {Location: location});
-      res.end();
-      return;
+    if (!plain) {
+      try {
+        refreshRules();
+      } catch {
+        // Mid-deploy: keep the rules already read.
+      }
+    }
+    if (rules) {
+      if (rules.hidden.some((pattern) => (pattern.endsWith('/') ? pathname.startsWith(pattern) : pathname === pattern))) return notFound(req, res);
+      const target = redirects.get(pathname);
+      if (target) return redirect(res, target.to, url.search);
+      // `/a/index.html` -> `/a/`, `/a/b.html` -> `/a/b`; the not-found page answers 404 at its own path too.
+      if (pathname === rules.notFound) return notFound(req, res);
+      const clean = rules.cleanUrls ? pathname.replace(/\/index\.html$/, '/').replace(/^(.+?)\.html$/, '$1') : pathname;
+      if (clean !== pathname) return redirect(res, clean.replace(/^\/+/, '/'), url.search);
     }
     const file = resolveFile(root, pathname);
     if (!file) return notFound(req, res);
@@ -157,6 +197,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     dir: option('dir', 'build'),
     port: Number(option('port', process.env.PORT ?? 3000)),
     host: option('host', '127.0.0.1'),
+    plain: args.includes('--plain'),
   });
   console.log(`Launchdeck docs: ${url}/docs/  (Ctrl+C to stop)`);
 }

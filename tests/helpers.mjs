@@ -171,3 +171,92 @@ export function builtHtmlFiles(dir = buildDir) {
     return entry.name.endsWith('.html') ? [full] : [];
   });
 }
+
+/** nginx: NGINX_PATH, else Debian's /usr/sbin/nginx. */
+export const nginxPath = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const brotliModule = '/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so';
+
+/**
+ * Starts a real nginx on a free loopback port, serving `dir` with the
+ * generated rules (`dir/_hosting/nginx.conf`) included in its server block,
+ * as a deployment would. Loads the brotli module when it is installed.
+ */
+export async function startNginx(dir = buildDir) {
+  if (!fs.existsSync(nginxPath)) {
+    throw new Error(`nginx not found at ${nginxPath}. Install it (apt-get install -y nginx libnginx-mod-http-brotli-filter) or set NGINX_PATH.`);
+  }
+  const net = await import('node:net');
+  const {spawn} = await import('node:child_process');
+  const port = await new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const {port: free} = probe.address();
+      probe.close(() => resolve(free));
+    });
+  });
+  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-nginx-'));
+  const mimeTypes = ['/etc/nginx/mime.types', path.join(path.dirname(nginxPath), '../conf/mime.types')].find((f) => fs.existsSync(f));
+  const brotli = fs.existsSync(brotliModule);
+  const root = path.resolve(dir);
+  fs.writeFileSync(
+    path.join(prefix, 'nginx.conf'),
+    [
+      ...(brotli ? [`load_module ${brotliModule};`] : []),
+      'daemon off;',
+      'master_process off;',
+      'worker_processes 1;',
+      `error_log ${prefix}/error.log warn;`,
+      `pid ${prefix}/nginx.pid;`,
+      'events { worker_connections 256; }',
+      'http {',
+      mimeTypes ? `  include ${mimeTypes};` : '',
+      '  default_type application/octet-stream;',
+      '  access_log off;',
+      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${prefix}/${t};`),
+      '  server {',
+      `    listen 127.0.0.1:${port};`,
+      `    root ${root};`,
+      `    include ${root}/_hosting/nginx.conf;`,
+      ...(brotli ? [`    include ${root}/_hosting/nginx-brotli.conf;`] : []),
+      '  }',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  const child = spawn(nginxPath, ['-p', prefix, '-e', path.join(prefix, 'error.log'), '-c', path.join(prefix, 'nginx.conf')], {stdio: ['ignore', 'ignore', 'pipe']});
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`nginx stopped: ${stderr}${fs.readFileSync(path.join(prefix, 'error.log'), 'utf8')}`);
+    const up = await new Promise((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.end(() => resolve(true)));
+      socket.on('error', () => resolve(false));
+    });
+    if (up) break;
+    if (i > 100) throw new Error('nginx did not start listening');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url,
+    brotli,
+    close: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
+      fs.rmSync(prefix, {recursive: true, force: true});
+    },
+  };
+}
+
+/** One raw HTTP request (no redirect following, no decompression): {status, headers, body}. */
+export async function rawRequest(url, {method = 'GET', headers = {}} = {}) {
+  const http = await import('node:http');
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, {method, headers}, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => resolve({status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks)}));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {withSiteAndBrowser, openPage, waitForHydration, buildDir} from '../helpers.mjs';
+import {startServer} from '../../scripts/serve.mjs';
 
 const site = withSiteAndBrowser();
 const siteUrl = 'https://docs.launchdeck.io';
@@ -23,7 +24,14 @@ test('Copy page puts the page\'s Markdown on the clipboard and says so; View as 
   await copy.focus();
   await page.keyboard.press('Enter');
   await page.getByRole('status').filter({hasText: 'Copied the page as Markdown'}).waitFor();
-  const clipboard = await page.evaluate(() => navigator.clipboard.readText());
+  // The site's Permissions-Policy denies reading the clipboard (it never does), so read it from a page of a host without rules.
+  const plain = await startServer({dir: buildDir, plain: true});
+  await site.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: plain.url});
+  const reader = await site.browser.context.newPage();
+  await reader.goto(`${plain.url}/llms.txt`);
+  const clipboard = await reader.evaluate(() => navigator.clipboard.readText());
+  await reader.close();
+  await plain.close();
   assert.equal(clipboard, fs.readFileSync(path.join(buildDir, 'docs/servers/stop-server.md'), 'utf8'));
   assert.match(clipboard, /^---\ntitle: "Stop a server"/);
   const view = page.getByRole('link', {name: 'View as Markdown'});

@@ -4,6 +4,7 @@ import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import Heading from '@theme/Heading';
+import {PageMetadata} from '@docusaurus/theme-common';
 import type {Props} from '@theme/NotFound/Content';
 
 const sections = [
@@ -20,7 +21,10 @@ const sections = [
 export default function NotFoundContent({className}: Props): ReactNode {
   const searchPage = useBaseUrl('/search');
   return (
-    <main className={clsx('container ld-status-page', className)}>
+    // data-ld-not-found: src/client/cleanUrls.ts tells the not-found page's markup by it.
+    <main className={clsx('container ld-status-page', className)} data-ld-not-found="">
+      {/* Also here, not only in NotFound: unknown paths under /docs/ render this content alone. */}
+      <PageMetadata title="Page Not Found" />
       <div className="row">
         <div className="col col--8 col--offset-2">
           <p className="ld-status-page__code">Error 404</p>

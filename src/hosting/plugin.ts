@@ -1,0 +1,118 @@
+/**
+ * @docusaurus/plugin-client-redirects, plus the hosting rules.
+ *
+ * After the redirect pages are written (the wrapped plugin's postBuild), it:
+ * 1. rewrites each redirect page so that all of them share one inline script
+ *    (the target is an attribute of the page), adds a title, a language and a
+ *    visible link, and keeps the meta refresh for readers without JavaScript;
+ * 2. hashes every inline script of every page for the Content-Security-Policy
+ *    (the build fails if a new kind of inline script appears: more than
+ *    `maxInlineScripts` distinct ones);
+ * 3. writes the rules of hosting/rules.mjs, resolved, for every host:
+ *    `_hosting/rules.json` (scripts/serve.mjs), `_headers` and `_redirects`
+ *    (Netlify, Cloudflare Pages) and `_hosting/nginx.conf` (with
+ *    `_hosting/nginx-brotli.conf` for nginx's brotli module).
+ * Wrapping, rather than a plugin of its own, guarantees the order: Docusaurus
+ * runs the plugins' postBuild steps at the same time.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import type {LoadContext, Plugin, PluginModule} from '@docusaurus/types';
+import clientRedirects, {validateOptions} from '@docusaurus/plugin-client-redirects';
+import rules from '../../hosting/rules.mjs';
+import {headersFile, nginxBrotliConf, nginxConf, redirectsFile, resolveRules, type HostingRules} from './formats';
+
+/** The one script of every redirect page: go to the page's `data-to`, keeping the query and the fragment. */
+export const REDIRECT_SCRIPT =
+  'var t=document.documentElement.getAttribute("data-to");location.replace(/[?#]/.test(t)?t:t+location.search+location.hash)';
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+export function redirectPage(to: string, siteUrl: string): string {
+  const target = escapeHtml(to);
+  return `<!DOCTYPE html>
+<html lang="en" data-to="${target}">
+  <head>
+    <meta charset="UTF-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="robots" content="noindex">
+    <title>Moved to ${target}</title>
+    <meta http-equiv="refresh" content="0; url=${target}">
+    <link rel="canonical" href="${escapeHtml(to.startsWith('/') ? siteUrl + to : to)}">
+    <script>${REDIRECT_SCRIPT}</script>
+  </head>
+  <body>
+    <p>This page has moved to <a href="${target}">${target}</a>.</p>
+  </body>
+</html>
+`;
+}
+
+/** The target of a page written by @docusaurus/plugin-client-redirects, or undefined. */
+export function clientRedirectTarget(html: string): string | undefined {
+  if (!/^\s*<!DOCTYPE html>\s*<html>\s*<head>\s*<meta charset="UTF-8">\s*<meta http-equiv="refresh"/.test(html)) return undefined;
+  return /<link rel="canonical" href="([^"]+)" \/>/.exec(html)?.[1];
+}
+
+const htmlFiles = (dir: string): string[] =>
+  fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'assets' ? [] : htmlFiles(full);
+    return entry.name.endsWith('.html') ? [full] : [];
+  });
+
+/** SHA-256 (base64) of every inline script that runs, as the browser hashes it. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? '';
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    if (type && !['text/javascript', 'module', 'application/javascript'].includes(type)) continue; // data blocks (JSON-LD) don't run
+    hashes.push(crypto.createHash('sha256').update(match[2] ?? '', 'utf8').digest('base64'));
+  }
+  return hashes;
+}
+
+export default async function redirectsAndHostingRules(context: LoadContext, options: unknown): Promise<Plugin> {
+  const wrapped = (await clientRedirects(context, options as Parameters<typeof clientRedirects>[1])) as Plugin | null;
+  if (!wrapped?.postBuild) throw new Error('@docusaurus/plugin-client-redirects changed: it no longer has a postBuild step.');
+  const siteUrl = context.siteConfig.url.replace(/\/$/, '');
+  return {
+    ...wrapped,
+    name: 'launchdeck-redirects-and-hosting-rules',
+    async postBuild(props) {
+      await wrapped.postBuild!(props);
+      const {outDir} = props;
+      const redirects: Array<{from: string; to: string}> = [];
+      const hashes = new Map<string, string>();
+      for (const file of htmlFiles(outDir)) {
+        let html = fs.readFileSync(file, 'utf8');
+        const route = `/${path.relative(outDir, file).split(path.sep).join('/')}`.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '');
+        const to = clientRedirectTarget(html);
+        if (to) {
+          html = redirectPage(to, siteUrl);
+          fs.writeFileSync(file, html);
+          redirects.push({from: route.length > 1 ? route.replace(/\/$/, '') : route, to});
+        }
+        for (const hash of inlineScriptHashes(html)) if (!hashes.has(hash)) hashes.set(hash, route);
+      }
+      const hostingRules = rules as HostingRules;
+      if (hashes.size > hostingRules.maxInlineScripts) {
+        throw new Error(
+          `The pages have ${hashes.size} different inline scripts (allowed: ${hostingRules.maxInlineScripts}), each of which the Content-Security-Policy must list. First seen on: ${[...hashes.values()].join(', ')}. Load new scripts from a file instead, or raise maxInlineScripts in hosting/rules.mjs if the script really must be inline.`,
+        );
+      }
+      const resolved = resolveRules(hostingRules, [...hashes.keys()].sort(), redirects);
+      fs.mkdirSync(path.join(outDir, '_hosting'), {recursive: true});
+      fs.writeFileSync(path.join(outDir, '_hosting/rules.json'), `${JSON.stringify(resolved, null, 2)}\n`);
+      fs.writeFileSync(path.join(outDir, '_hosting/nginx.conf'), nginxConf(resolved));
+      fs.writeFileSync(path.join(outDir, '_hosting/nginx-brotli.conf'), nginxBrotliConf());
+      fs.writeFileSync(path.join(outDir, '_headers'), headersFile(resolved));
+      fs.writeFileSync(path.join(outDir, '_redirects'), redirectsFile(resolved));
+    },
+  };
+}
+
+redirectsAndHostingRules.validateOptions = validateOptions as NonNullable<PluginModule['validateOptions']>;

@@ -1,0 +1,145 @@
+/**
+ * The hosting rules (hosting/rules.mjs) as two real servers apply them:
+ * scripts/serve.mjs, and nginx with the generated build/_hosting/nginx.conf.
+ * The same checks run against both: routing, redirects, status codes,
+ * compression, caching and headers.
+ */
+import {test, before, after} from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import http from 'node:http';
+import {assertBuilt, buildDir, rawRequest, readRoutes, startNginx} from '../helpers.mjs';
+import {startServer} from '../../scripts/serve.mjs';
+
+assertBuilt();
+const rules = JSON.parse(fs.readFileSync(path.join(buildDir, '_hosting/rules.json'), 'utf8'));
+const routes = readRoutes();
+const hosts = {};
+
+before(async () => {
+  hosts['scripts/serve.mjs'] = await startServer({dir: buildDir});
+  hosts.nginx = await startNginx(buildDir);
+});
+after(async () => {
+  await hosts['scripts/serve.mjs']?.close();
+  await hosts.nginx?.close();
+});
+
+/** A request with the path sent exactly as written (no URL normalisation), for hostile paths. */
+function requestPath(base, rawPath) {
+  const {hostname, port} = new URL(base);
+  return new Promise((resolve, reject) => {
+    const request = http.request({hostname, port, path: rawPath, method: 'GET'}, (response) => {
+      response.resume();
+      response.on('end', () => resolve({status: response.statusCode, headers: response.headers}));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+const mainScript = fs.readdirSync(path.join(buildDir, 'assets/js')).find((f) => /^main\.[0-9a-f]+\.js$/.test(f));
+const searchIndex = fs.readdirSync(buildDir).find((f) => /^search-.*-[0-9a-f]{8}\.json$/.test(f));
+
+for (const name of ['scripts/serve.mjs', 'nginx']) {
+  const get = (p, headers) => rawRequest(hosts[name].url + p, {headers});
+
+  test(`${name}: pages answer 200 with every security header, the policy of the build and no cache`, async () => {
+    for (const p of ['/docs/', '/docs/servers/', '/docs/servers', '/docs/servers/stop-server', '/docs/api/reference/servers/create-server', '/search']) {
+      const r = await get(p);
+      assert.equal(r.status, 200, p);
+      assert.match(r.headers['content-type'], /^text\/html; charset=utf-8/i, p);
+      for (const [header, value] of Object.entries(rules.headers)) assert.equal(r.headers[header.toLowerCase()], value, `${p} ${header}`);
+      assert.equal(r.headers['cache-control'], rules.cache.otherValue, p);
+    }
+    const page = await get('/docs/servers/stop-server');
+    assert.match(page.body.toString(), /<h1[^>]*>Stop a server<\/h1>/);
+    // The policy is strict: no inline scripts or eval without a hash, no plugins, no framing.
+    const csp = rules.headers['Content-Security-Policy'];
+    assert.doesNotMatch(/script-src[^;]*/.exec(csp)[0], /unsafe|\*|https?:|data:/);
+    for (const directive of ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", "connect-src 'self'", "worker-src 'self'"]) assert.ok(csp.includes(directive), directive);
+    assert.match(rules.headers['Strict-Transport-Security'], /max-age=\d{8,}/);
+  });
+
+  test(`${name}: ".html" and "/index.html" answer 301 with the clean address, keeping the query`, async () => {
+    for (const [from, to] of [
+      ['/docs/servers/stop-server.html', '/docs/servers/stop-server'],
+      ['/docs/index.html', '/docs/'],
+      ['/docs/servers/index.html?tab=api', '/docs/servers/?tab=api'],
+      ['/docs/servers/stop-server/index.html', '/docs/servers/stop-server/'],
+    ]) {
+      const r = await get(from);
+      assert.equal(r.status, 301, from);
+      assert.equal(r.headers.location, to, from);
+    }
+  });
+
+  test(`${name}: "/" and every short name of the spec answer 301 with the canonical page`, async () => {
+    const root = await get('/');
+    assert.equal(root.status, 301);
+    assert.equal(root.headers.location, '/docs/');
+    const aliases = routes.filter((r) => r.alias);
+    assert.ok(aliases.length > 50);
+    for (const {alias, path: target} of aliases) {
+      for (const from of [alias, `${alias}/`]) {
+        const r = await get(from);
+        assert.equal(r.status, 301, from);
+        assert.equal(r.headers.location, target, from);
+      }
+    }
+    const withQuery = await get(`${aliases[0].alias}?q=1`);
+    assert.equal(withQuery.headers.location, `${aliases[0].path}?q=1`);
+  });
+
+  test(`${name}: unknown paths, the rules files and hostile paths get the not-found page with status 404`, async () => {
+    for (const p of ['/docs/nope', '/nope/deeper/', '/docs/servers/stop-server/extra', '/404.html', '/_headers', '/_redirects', '/_hosting/rules.json', '/_hosting/nginx.conf']) {
+      const r = await get(p);
+      assert.equal(r.status, 404, p);
+      assert.match(r.body.toString(), /This page does not exist/, p);
+      assert.equal(r.headers['content-security-policy'], rules.headers['Content-Security-Policy'], p);
+    }
+    for (const p of ['/../../etc/passwd', '/docs/%2e%2e/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2fpackage.json', '/docs/%00']) {
+      const r = await requestPath(hosts[name].url, p);
+      assert.ok([400, 404].includes(r.status), `${p}: ${r.status}`);
+    }
+  });
+
+  test(`${name}: files named by their content are cached for a year, everything else is revalidated`, async () => {
+    const script = await get(`/assets/js/${mainScript}`);
+    assert.equal(script.status, 200);
+    assert.match(script.headers['content-type'], /javascript/);
+    assert.equal(script.headers['cache-control'], rules.cache.immutableValue);
+    assert.equal(script.headers['x-content-type-options'], 'nosniff');
+    const index = await get(`/${searchIndex}`);
+    assert.equal(index.status, 200, searchIndex);
+    assert.equal(index.headers['cache-control'], rules.cache.immutableValue, searchIndex);
+    for (const p of ['/sitemap.xml', '/llms.txt', '/docs/servers/stop-server.md', '/openapi.yaml']) {
+      const r = await get(p);
+      assert.equal(r.status, 200, p);
+      assert.equal(r.headers['cache-control'], rules.cache.otherValue, p);
+    }
+  });
+
+  test(`${name}: text is compressed for browsers that accept it, and typed for tools`, async () => {
+    for (const [p, type] of [
+      ['/docs/servers/stop-server', /^text\/html/],
+      [`/assets/js/${mainScript}`, /javascript/],
+      ['/docs/servers/stop-server.md', /^text\/markdown; charset=utf-8/],
+      ['/llms.txt', /^text\/plain; charset=utf-8/],
+      ['/openapi.yaml', /^application\/yaml/],
+      [`/${searchIndex}`, /^application\/json/],
+    ]) {
+      const gzip = await get(p, {'accept-encoding': 'gzip'});
+      assert.match(gzip.headers['content-type'], type, p);
+      assert.equal(gzip.headers['content-encoding'], 'gzip', `${p} gzip`);
+      assert.match(gzip.headers.vary ?? '', /Accept-Encoding/i, p);
+      if (name !== 'nginx' || hosts.nginx.brotli) {
+        const br = await get(p, {'accept-encoding': 'br, gzip'});
+        assert.equal(br.headers['content-encoding'], 'br', `${p} br`);
+      }
+      const plain = await get(p);
+      assert.equal(plain.headers['content-encoding'], undefined, `${p} uncompressed`);
+    }
+  });
+}
