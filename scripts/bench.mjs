@@ -259,6 +259,9 @@ async function lighthouseFigures(base) {
     return;
   }
   const chrome = await chromeLauncher.launch({chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumArgs]});
+  // Lighthouse's own measure of the machine's CPU speed at each run (higher is faster): mobile
+  // performance scores simulate a slow phone from it, so they move with it on a shared machine.
+  const benchmarkIndexes = [];
   try {
     for (const formFactor of ['mobile', 'desktop']) {
       for (const [name, route] of Object.entries(pages)) {
@@ -267,6 +270,7 @@ async function lighthouseFigures(base) {
           const config = formFactor === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
           const result = await lighthouse(base + route, {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo']}, config);
           const lhr = result.lhr;
+          benchmarkIndexes.push(lhr.environment.benchmarkIndex);
           samples.push({
             performance: Math.round(lhr.categories.performance.score * 100),
             accessibility: Math.round(lhr.categories.accessibility.score * 100),
@@ -283,6 +287,10 @@ async function lighthouseFigures(base) {
         }
       }
     }
+    benchmarkIndexes.sort((a, b) => a - b);
+    record('lighthouse.cpu_benchmark_index_min', Math.round(benchmarkIndexes[0]));
+    record('lighthouse.cpu_benchmark_index_median', Math.round(median(benchmarkIndexes)));
+    record('lighthouse.cpu_benchmark_index_max', Math.round(benchmarkIndexes.at(-1)));
   } finally {
     await chrome.kill();
   }

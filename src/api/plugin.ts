@@ -59,8 +59,7 @@ export function generateReference(siteDir: string): {contract: Contract; files: 
   const contract = loadSiteContract(siteDir);
   const guides = guidesByOperation(siteDir, contract);
   const outDir = path.join(siteDir, 'docs', ...REFERENCE_DIR.split('/'));
-  let files = referenceFiles(contract, (op: Operation) => guides.get(op.id) ?? [], contractDate(siteDir));
-  if (process.env.EXPERIMENT_OVERVIEW_ONLY) files = files.filter((f) => f.file === 'index.md').map((f) => ({...f, content: f.content.replace(/\]\(\.\/[a-z-]+\/[a-z-]+\.md\)/g, '](#x)')}));
+  const files = referenceFiles(contract, (op: Operation) => guides.get(op.id) ?? [], contractDate(siteDir));
   const wanted = new Set(files.map((f) => path.join(outDir, f.file)));
   // Pages of operations that left the contract go too.
   if (fs.existsSync(outDir)) {
