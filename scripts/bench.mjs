@@ -283,7 +283,9 @@ async function lighthouseFigures(base) {
         }
         for (const key of Object.keys(samples[0])) {
           const unit = key.endsWith('_ms') ? 'ms' : '';
-          record(`lighthouse.${formFactor}.${name}.${key}`, median(samples.map((s) => s[key])), unit);
+          // A run that could not measure a metric (Lighthouse reports no value) is left out of its median.
+          const values = samples.map((s) => s[key]).filter(Number.isFinite);
+          record(`lighthouse.${formFactor}.${name}.${key}`, values.length ? median(values) : NaN, unit);
         }
       }
     }
