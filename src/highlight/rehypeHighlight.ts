@@ -6,14 +6,7 @@
  * src/theme/CodeBlock/Content/String.tsx.
  */
 import {highlightTokens, loadLanguages} from './tokenize';
-
-interface HastNode {
-  type: string;
-  tagName?: string;
-  value?: string;
-  properties?: Record<string, unknown>;
-  children?: HastNode[];
-}
+import type {HastNode} from '../rehype/hast';
 
 export interface Options {
   /** Prism grammars to load on top of prism-react-renderer's own (the `prism.additionalLanguages` list). */

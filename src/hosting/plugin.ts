@@ -21,7 +21,7 @@ import crypto from 'node:crypto';
 import type {LoadContext, Plugin, PluginModule} from '@docusaurus/types';
 import clientRedirects, {validateOptions} from '@docusaurus/plugin-client-redirects';
 import rules from '../../hosting/rules.mjs';
-import {headersFile, nginxBrotliConf, nginxConf, redirectsFile, resolveRules, type HostingRules} from './formats';
+import {headersFile, nginxBrotliConf, nginxConf, redirectsFile, resolveRules} from './formats';
 
 /** The one script of every redirect page: go to the page's `data-to`, keeping the query and the fragment. */
 export const REDIRECT_SCRIPT =
@@ -98,13 +98,12 @@ export default async function redirectsAndHostingRules(context: LoadContext, opt
         }
         for (const hash of inlineScriptHashes(html)) if (!hashes.has(hash)) hashes.set(hash, route);
       }
-      const hostingRules = rules as HostingRules;
-      if (hashes.size > hostingRules.maxInlineScripts) {
+      if (hashes.size > rules.maxInlineScripts) {
         throw new Error(
-          `The pages have ${hashes.size} different inline scripts (allowed: ${hostingRules.maxInlineScripts}), each of which the Content-Security-Policy must list. First seen on: ${[...hashes.values()].join(', ')}. Load new scripts from a file instead, or raise maxInlineScripts in hosting/rules.mjs if the script really must be inline.`,
+          `The pages have ${hashes.size} different inline scripts (allowed: ${rules.maxInlineScripts}), each of which the Content-Security-Policy must list. First seen on: ${[...hashes.values()].join(', ')}. Load new scripts from a file instead, or raise maxInlineScripts in hosting/rules.mjs if the script really must be inline.`,
         );
       }
-      const resolved = resolveRules(hostingRules, [...hashes.keys()].sort(), redirects);
+      const resolved = resolveRules(rules, [...hashes.keys()].sort(), redirects);
       fs.mkdirSync(path.join(outDir, '_hosting'), {recursive: true});
       fs.writeFileSync(path.join(outDir, '_hosting/rules.json'), `${JSON.stringify(resolved, null, 2)}\n`);
       fs.writeFileSync(path.join(outDir, '_hosting/nginx.conf'), nginxConf(resolved));

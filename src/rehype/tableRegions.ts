@@ -5,13 +5,7 @@
  * content can be scrolled without a pointer, and its name says which table it
  * is (the heading above it).
  */
-interface HastNode {
-  type: string;
-  tagName?: string;
-  value?: string;
-  properties?: Record<string, unknown>;
-  children?: HastNode[];
-}
+import type {HastNode} from './hast';
 
 const textOf = (node: HastNode): string =>
   node.type === 'text' ? (node.value ?? '') : (node.children ?? []).map(textOf).join('');
