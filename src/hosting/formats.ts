@@ -63,12 +63,15 @@ export function headersFile(rules: ResolvedRules): string {
 /** Netlify / Cloudflare Pages `_redirects`. */
 export function redirectsFile(rules: ResolvedRules): string {
   const lines = ['# Generated from hosting/rules.mjs by the build (src/hosting/plugin.ts).'];
-  for (const r of rules.redirects) {
-    lines.push(`${r.from} ${r.to} ${r.status}`);
-    if (!r.from.endsWith('/')) lines.push(`${r.from}/ ${r.to} ${r.status}`);
-  }
+  for (const r of rules.redirects) for (const from of redirectSources(r.from)) lines.push(`${from} ${r.to} ${r.status}`);
   return `${lines.join('\n')}\n`;
 }
+
+/** Text types worth compressing (gzip, and brotli where nginx has it). */
+const COMPRESSIBLE_TYPES = 'text/css text/plain text/xml text/markdown application/javascript text/javascript application/json application/xml application/yaml image/svg+xml';
+
+/** A redirect's paths: as written, and with a trailing slash (hosts match them exactly). */
+const redirectSources = (from: string): string[] => (from.endsWith('/') ? [from] : [from, `${from}/`]);
 
 const quote = (value: string) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 /** A path for an nginx exact location, quoted when it needs to be. */
@@ -95,7 +98,7 @@ export function nginxConf(rules: ResolvedRules): string {
     'gzip_vary on;',
     'gzip_comp_level 6;',
     'gzip_min_length 512;',
-    'gzip_types text/css text/plain text/xml text/markdown application/javascript text/javascript application/json application/xml application/yaml image/svg+xml;',
+    `gzip_types ${COMPRESSIBLE_TYPES};`,
     `error_page 404 ${rules.notFound};`,
     '',
     '# Every response that no location below answers with its own headers.',
@@ -107,8 +110,7 @@ export function nginxConf(rules: ResolvedRules): string {
     '# Permanent redirects (the query string is kept).',
   ];
   for (const r of rules.redirects) {
-    out.push(`location = ${nginxPath(r.from)} { return ${r.status} ${nginxPath(r.to)}$is_args$args; }`);
-    if (!r.from.endsWith('/')) out.push(`location = ${nginxPath(`${r.from}/`)} { return ${r.status} ${nginxPath(r.to)}$is_args$args; }`);
+    for (const from of redirectSources(r.from)) out.push(`location = ${nginxPath(from)} { return ${r.status} ${nginxPath(r.to)}$is_args$args; }`);
   }
   out.push(
     '',
@@ -160,7 +162,7 @@ export function nginxBrotliConf(): string {
     'brotli on;',
     'brotli_comp_level 6;',
     'brotli_min_length 512;',
-    'brotli_types text/css text/plain text/xml text/markdown application/javascript text/javascript application/json application/xml application/yaml image/svg+xml;',
+    `brotli_types ${COMPRESSIBLE_TYPES};`,
     '',
   ].join('\n');
 }
