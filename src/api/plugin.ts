@@ -1,9 +1,11 @@
 /**
  * The API reference, generated from api/openapi.yaml at build time:
- * - when the site loads, writes one Markdown page per operation, one per
+ * - when the site loads, writes one page per operation (a few lines of MDX
+ *   and the page's data as JSON, see ./pageData.ts), a sidebar category per
  *   resource and the reference overview into docs/api/reference/ (ignored by
  *   git: generated, never edited, never committed), before the docs plugin
  *   reads the docs folder; each page lists the guides that call its operation;
+ *   the Markdown of each page for readers' tools is kept for src/markdown;
  * - after the build, publishes the contract as /openapi.yaml and /openapi.json.
  */
 import {execFileSync} from 'node:child_process';
@@ -54,6 +56,16 @@ export function contractDate(siteDir: string): string | undefined {
   }
 }
 
+/**
+ * Markdown for readers' tools of each generated page whose file isn't that
+ * Markdown (the operation pages: their file imports the page's data), by path
+ * under docs/. Filled by generateReference(); read by src/markdown/plugin.ts.
+ */
+const generatedMarkdown = new Map<string, string>();
+
+/** The Markdown for readers' tools of a generated page (path under docs/), or undefined. */
+export const referenceMarkdown = (file: string): string | undefined => generatedMarkdown.get(file);
+
 /** Writes the reference into docs/api/reference/; files whose content didn't change are left alone. */
 export function generateReference(siteDir: string): {contract: Contract; files: string[]} {
   const contract = loadSiteContract(siteDir);
@@ -65,7 +77,9 @@ export function generateReference(siteDir: string): {contract: Contract; files: 
   if (fs.existsSync(outDir)) {
     for (const old of walkAll(outDir)) if (!wanted.has(old)) fs.rmSync(old, {force: true});
   }
-  for (const {file, content} of files) {
+  generatedMarkdown.clear();
+  for (const {file, content, markdown} of files) {
+    if (markdown !== undefined) generatedMarkdown.set(`${REFERENCE_DIR}/${file}`, markdown);
     const target = path.join(outDir, file);
     fs.mkdirSync(path.dirname(target), {recursive: true});
     if (!fs.existsSync(target) || fs.readFileSync(target, 'utf8') !== content) fs.writeFileSync(target, content);

@@ -1,8 +1,9 @@
 /**
- * The Markdown (MDX) of the API reference pages, generated from the contract:
- * one page per operation, one index page per resource, and the reference
- * overview. Plain Markdown tables and Docusaurus's own Tabs: the pages cost
- * readers no more JavaScript than any other page.
+ * The API reference pages, generated from the contract: one page per
+ * operation, a sidebar category per resource, and the reference overview.
+ * An operation's page is built as blocks (operationBlocks), then written as
+ * the site's page data and as Markdown for readers' tools (./pageData.ts);
+ * the overview is plain Markdown.
  */
 import {
   examplePath,
@@ -26,7 +27,12 @@ import {
   type Parameter,
   type Resource,
 } from './contract';
-import {samplesFor} from './samples';
+import {samplesFor, type Sample} from './samples';
+import {operationPageData, operationToolsMarkdown} from './pageData';
+import {urls} from '../config/urls';
+import {REFERENCE_DIR, referenceRoute} from './routes';
+
+export {REFERENCE_DIR, referenceRoute};
 
 /** A guide that shows a call to an operation. */
 export interface GuideLink {
@@ -39,11 +45,10 @@ export interface GeneratedFile {
   /** Path under docs/api/reference/. */
   file: string;
   content: string;
+  /** The page's Markdown for readers' tools, ready to publish, when `content` is not Markdown a reader could use. */
+  markdown?: string;
 }
 
-/** Where the reference lives under docs/ and on the site. */
-export const REFERENCE_DIR = 'api/reference';
-export const referenceRoute = (op: Operation) => `/docs/${REFERENCE_DIR}/${op.resource.slug}/${op.slug}`;
 export const LANGUAGE_TAB_GROUP = 'api-language';
 
 // ------------------------------------------------------------ text helpers
@@ -88,87 +93,73 @@ export function pageDescription(op: Operation): string {
   return text;
 }
 
-// ------------------------------------------------------------------ tables
+// ------------------------------------------------------------------ blocks
 
-function fieldsTable(rows: FieldRow[], withRequired = true): string {
-  if (rows.length === 0) return '';
-  const head = withRequired ? '| Field | Type | Required | Description |\n| --- | --- | --- | --- |' : '| Field | Type | Description |\n| --- | --- | --- |';
-  const body = rows.map((row) => {
-    const details = [row.description, ...row.facts.map((f) => `${f.charAt(0).toUpperCase()}${f.slice(1)}.`)].filter(Boolean).join(' ');
-    const name = inlineCode(row.name);
-    return withRequired
-      ? `| ${name} | ${cell(row.type)} | ${row.required ? 'Yes' : 'No'} | ${cell(details)} |`
-      : `| ${name} | ${cell(row.type)} | ${cell(details)} |`;
-  });
-  return [head, ...body].join('\n');
+/**
+ * A reference page as blocks, written out twice (./pageData.ts): as the
+ * site's page data and as Markdown for readers' tools
+ * (/docs/api/reference/servers/create-server.md). Text is inline Markdown:
+ * code spans, **strong**, and links to `.md` files relative to the page.
+ */
+export type Block =
+  | {type: 'heading'; depth: 2 | 3 | 4; text: string}
+  | {type: 'paragraph'; text: string}
+  /** A description from the contract: paragraphs and "- " lists. */
+  | {type: 'prose'; text: string}
+  | {type: 'list'; items: string[]}
+  | {type: 'table'; head: string[]; rows: string[][]}
+  | {type: 'details'; summary: string; blocks: Block[]}
+  | {type: 'code'; language: string; code: string}
+  | {type: 'samples'; samples: Sample[]}
+  | {type: 'endpoint'; method: Operation['method']; path: string}
+  | {type: 'guides'; guides: GuideLink[]};
+
+/** Table cells are one line: a description's line breaks become spaces. */
+const oneLine = (text: string) => text.replace(/\s*\n+\s*/g, ' ').trim();
+const capitalized = (fact: string) => `${fact.charAt(0).toUpperCase()}${fact.slice(1)}.`;
+
+function fieldsTable(rows: FieldRow[]): Block[] {
+  if (rows.length === 0) return [];
+  return [
+    {
+      type: 'table',
+      head: ['Field', 'Type', 'Required', 'Description'],
+      rows: rows.map((row) => [inlineCode(row.name), oneLine(row.type), row.required ? 'Yes' : 'No', oneLine([row.description, ...row.facts.map(capitalized)].filter(Boolean).join(' '))]),
+    },
+  ];
 }
 
-function parametersTable(params: Parameter[], contract: Contract): string {
-  const rows = params.map((p) => {
-    const facts = factsOf(contract, p.schema).map((f) => `${f.charAt(0).toUpperCase()}${f.slice(1)}.`);
-    const example = parameterExample(p);
-    const details = [p.description, ...facts, example.startsWith('<') ? '' : `Example: ${inlineCode(example)}.`].filter(Boolean).join(' ');
-    return `| ${inlineCode(p.name)} | ${cell(typeOf(contract, p.schema))} | ${p.required ? 'Yes' : 'No'} | ${cell(details)} |`;
-  });
-  return ['| Name | Type | Required | Description |', '| --- | --- | --- | --- |', ...rows].join('\n');
+function parametersTable(params: Parameter[], contract: Contract): Block {
+  return {
+    type: 'table',
+    head: ['Name', 'Type', 'Required', 'Description'],
+    rows: params.map((p) => {
+      const example = parameterExample(p);
+      const details = [p.description, ...factsOf(contract, p.schema).map(capitalized), example.startsWith('<') ? '' : `Example: ${inlineCode(example)}.`].filter(Boolean).join(' ');
+      return [inlineCode(p.name), oneLine(typeOf(contract, p.schema)), p.required ? 'Yes' : 'No', oneLine(details)];
+    }),
+  };
 }
 
 const json = (value: Json) => JSON.stringify(value, null, 2);
 
-function codeBlock(language: string, code: string, title?: string): string {
-  const fence = code.includes('```') ? '~~~~' : '```';
-  return `${fence}${language}${title ? ` title=${JSON.stringify(title)}` : ''}\n${code}\n${fence}`;
-}
-
 // ------------------------------------------------------------------- pages
-
-/** Relative path from a reference page to a file under docs/. */
-const fromOperationPage = (file: string) => `../../../${file}`;
 
 /** Front matter lines that date the page by the contract's last change (generated files aren't in git). */
 const lastUpdateLines = (date?: string) => (date ? ['last_update:', `  date: ${date}`] : []);
 
-export function operationPage(contract: Contract, op: Operation, guides: GuideLink[], lastUpdate?: string, apiUrlToken = '%API_URL%'): string {
-  const out: string[] = [];
+/** The page of an operation, below its title, as blocks. */
+export function operationBlocks(contract: Contract, op: Operation, guides: GuideLink[], apiUrlToken = '%API_URL%'): Block[] {
+  const out: Block[] = [];
   const method = op.method.toUpperCase();
   const permission = requiredPermission(op);
   const tokens = tokenTypes(op);
   const responses = responsesOf(contract, op);
   const success = responses.filter((r) => /^2/.test(r.status));
   const errors = responses.filter((r) => /^[45]/.test(r.status));
-  const literal = op.path.split('/').filter((part) => part && !part.startsWith('{'));
-  const keywords = [
-    `${op.method} ${op.path}`.toLowerCase(),
-    `${op.method} /${literal.join('/')}`.toLowerCase(),
-    // "POST /servers" for the collection the operation acts on.
-    `${op.method} /${literal.at(-1) ?? ''}`.toLowerCase(),
-    op.id.toLowerCase(),
-    `${op.summary.toLowerCase()} api`,
-    `${op.resource.name.toLowerCase()} api`,
-    `${op.resource.name.toLowerCase()} endpoint`,
-  ];
 
-  out.push(
-    '---',
-    `title: ${yamlString(`${op.summary} (API)`)}`,
-    `sidebar_label: ${yamlString(op.summary)}`,
-    `sidebar_position: ${op.resource.operations.indexOf(op) + 1}`,
-    `sidebar_class_name: ${yamlString(`api-method api-method--${op.method}`)}`,
-    `description: ${yamlString(pageDescription(op))}`,
-    'keywords:',
-    ...[...new Set(keywords)].map((k) => `  - ${yamlString(k)}`),
-    ...lastUpdateLines(lastUpdate),
-    '---',
-    '',
-    "import Tabs from '@theme/Tabs';",
-    "import TabItem from '@theme/TabItem';",
-    '',
-    `# ${mdText(op.summary)}`,
-    '',
-    `<p className="api-endpoint"><span className="api-method-badge api-method-badge--${op.method}">${method}</span> <code>{${JSON.stringify(op.path)}}</code></p>`,
-    '',
-  );
-  if (op.description) out.push(mdText(op.description), '');
+  out.push({type: 'endpoint', method: op.method, path: op.path});
+  if (op.description) out.push({type: 'prose', text: op.description});
 
   const facts: string[] = [];
   if (isPublic(op)) facts.push('**Authentication:** none. This endpoint takes no token.');
@@ -185,10 +176,10 @@ export function operationPage(contract: Contract, op: Operation, guides: GuideLi
   if (op.parameters.some((p) => p.in === 'header' && p.name === 'Idempotency-Key')) {
     facts.push('**Safe to retry:** send an `Idempotency-Key` header, and a repeated request returns the first response instead of doing the work twice.');
   }
-  out.push(...facts.map((f) => `- ${f}`), '');
+  out.push({type: 'list', items: facts});
 
   // Request
-  out.push('## Request', '', `${inlineCode(`${method} ${apiUrlToken}${op.path}`)}`, '');
+  out.push({type: 'heading', depth: 2, text: 'Request'}, {type: 'paragraph', text: inlineCode(`${method} ${apiUrlToken}${op.path}`)});
   for (const [where, heading] of [
     ['path', 'Path parameters'],
     ['query', 'Query parameters'],
@@ -196,91 +187,126 @@ export function operationPage(contract: Contract, op: Operation, guides: GuideLi
   ] as const) {
     const params = op.parameters.filter((p) => p.in === where);
     if (params.length === 0) continue;
-    out.push(`### ${heading}`, '');
-    if (where === 'header') out.push(`Besides \`Authorization: Bearer <token>\`${isPublic(op) ? ' (not needed here)' : ''}:`, '');
-    out.push(parametersTable(params, contract), '');
+    out.push({type: 'heading', depth: 3, text: heading});
+    if (where === 'header') out.push({type: 'paragraph', text: `Besides \`Authorization: Bearer <token>\`${isPublic(op) ? ' (not needed here)' : ''}:`});
+    out.push(parametersTable(params, contract));
   }
   const body = requestBody(contract, op);
   if (body) {
-    out.push('### Body', '', `A JSON object (\`Content-Type: application/json\`)${body.required ? '' : ', optional'}. Unknown fields are refused with \`422\` \`validation_failed\`.`, '');
+    out.push(
+      {type: 'heading', depth: 3, text: 'Body'},
+      {type: 'paragraph', text: `A JSON object (\`Content-Type: application/json\`)${body.required ? '' : ', optional'}. Unknown fields are refused with \`422\` \`validation_failed\`.`},
+    );
     const variants = variantsOf(contract, body.schema);
-    if (body.schema.description) out.push(mdText(String(body.schema.description)), '');
+    if (body.schema.description) out.push({type: 'prose', text: String(body.schema.description)});
     if (variants) {
-      out.push('One of these objects:', '');
+      out.push({type: 'paragraph', text: 'One of these objects:'});
       for (const variant of variants) {
-        out.push(`#### ${mdText(variant.label.includes(':') ? `${variant.label.split(':')[0]}: \`${variant.label.split(':')[1]!.trim()}\`` : variant.label)}`, '');
-        out.push(fieldsTable(fieldRows(contract, variant.schema).filter((r) => !r.facts.includes('read-only'))), '');
+        const [key, value] = variant.label.split(':');
+        out.push({type: 'heading', depth: 4, text: value !== undefined ? `${key}: \`${value.trim()}\`` : variant.label});
+        out.push(...fieldsTable(fieldRows(contract, variant.schema).filter((r) => !r.facts.includes('read-only'))));
       }
     } else {
-      out.push(fieldsTable(fieldRows(contract, body.schema).filter((r) => !r.facts.includes('read-only'))), '');
+      out.push(...fieldsTable(fieldRows(contract, body.schema).filter((r) => !r.facts.includes('read-only'))));
     }
   }
-  out.push('### Example request', '');
-  out.push(`<Tabs groupId="${LANGUAGE_TAB_GROUP}">`);
-  for (const sample of samplesFor(contract, op, apiUrlToken)) {
-    const value = sample.label === 'curl' ? 'curl' : sample.language;
-    out.push(`<TabItem value="${value}" label="${sample.label}"${value === 'curl' ? ' default' : ''}>`, '', codeBlock(sample.language, sample.code), '', '</TabItem>');
-  }
-  out.push('</Tabs>', '');
+  out.push({type: 'heading', depth: 3, text: 'Example request'}, {type: 'samples', samples: samplesFor(contract, op, apiUrlToken)});
   if (!isPublic(op)) {
-    out.push(
-      'The samples read a token from the `LAUNCHDECK_TOKEN` environment variable. To create one, see [Add a personal access token](../../../api-tokens/personal-access-tokens/add-personal-access-token.md).',
-      '',
-    );
+    out.push({
+      type: 'paragraph',
+      text: 'The samples read a token from the `LAUNCHDECK_TOKEN` environment variable. To create one, see [Add a personal access token](../../../api-tokens/personal-access-tokens/add-personal-access-token.md).',
+    });
   }
 
   // Responses
-  out.push('## Responses', '');
+  out.push({type: 'heading', depth: 2, text: 'Responses'});
   for (const r of success) {
-    out.push(`### ${statusText(r.status)}`, '');
-    if (r.description) out.push(mdText(r.description), '');
+    out.push({type: 'heading', depth: 3, text: statusText(r.status)});
+    if (r.description) out.push({type: 'prose', text: r.description});
     const variants = r.schema ? variantsOf(contract, r.schema) : undefined;
     if (r.schema && r.contentType === 'application/json') {
       const rows = variants ? [] : fieldRows(contract, r.schema).filter((row) => !row.facts.includes('write-only'));
       if (rows.length) {
         const name = schemaName(r.schema);
-        out.push('<details>', `<summary>Fields of the response${name ? ` (${mdText(name)})` : ''}: ${rows.length}</summary>`, '', fieldsTable(rows), '', '</details>', '');
+        out.push({type: 'details', summary: `Fields of the response${name ? ` (${name})` : ''}: ${rows.length}`, blocks: fieldsTable(rows)});
       }
     }
     if (r.example !== undefined) {
-      if (r.contentType === 'application/json') out.push(codeBlock('json', json(r.example)), '');
-      else out.push(codeBlock(/shellscript/.test(r.contentType ?? '') ? 'bash' : 'text', String(r.example).replace(/\n$/, '')), '');
+      if (r.contentType === 'application/json') out.push({type: 'code', language: 'json', code: json(r.example)});
+      else out.push({type: 'code', language: /shellscript/.test(r.contentType ?? '') ? 'bash' : 'text', code: String(r.example).replace(/\n$/, '')});
     }
   }
   if (errors.length) {
-    out.push('### Errors', '', 'Every error has the body `{"error": {"code", "message", "details", "request_id"}}`. Test the `code`, never the message.', '');
-    out.push('| Status | `code` | When |', '| --- | --- | --- |');
-    for (const r of errors) {
-      out.push(`| ${inlineCode(statusText(r.status))} | ${r.codes.map(inlineCode).join(', ') || '—'} | ${cell(r.description.replace(/^[A-Za-z ]+:\s*/, ''))} |`);
-    }
-    out.push('', 'Codes and what to do about them: [Errors](../../index.md#errors).', '');
+    out.push(
+      {type: 'heading', depth: 3, text: 'Errors'},
+      {type: 'paragraph', text: 'Every error has the body `{"error": {"code", "message", "details", "request_id"}}`. Test the `code`, never the message.'},
+      {
+        type: 'table',
+        head: ['Status', '`code`', 'When'],
+        rows: errors.map((r) => [inlineCode(statusText(r.status)), r.codes.map(inlineCode).join(', ') || '—', oneLine(r.description.replace(/^[A-Za-z ]+:\s*/, ''))]),
+      },
+      {type: 'paragraph', text: 'Codes and what to do about them: [Errors](../../index.md#errors).'},
+    );
   }
 
   if (isList(op)) {
     out.push(
-      '## Pagination',
-      '',
-      'The response is a page of results: `data` and `next_cursor`. Pass `limit` (1–100, default 20), and `cursor` set to the `next_cursor` of the previous page, until `next_cursor` is `null`. See [Pagination](../../index.md#pagination).',
-      '',
+      {type: 'heading', depth: 2, text: 'Pagination'},
+      {
+        type: 'paragraph',
+        text: 'The response is a page of results: `data` and `next_cursor`. Pass `limit` (1–100, default 20), and `cursor` set to the `next_cursor` of the previous page, until `next_cursor` is `null`. See [Pagination](../../index.md#pagination).',
+      },
     );
   }
   out.push(
-    '## Rate limits',
-    '',
-    isPublic(op)
-      ? 'Without a token: 60 requests a minute per incoming webhook URL, and per IP address. Over the limit, the API returns `429` `rate_limited` with a `Retry-After` header. See [Rate limits](../../index.md#rate-limits).'
-      : 'Counts toward your token\'s 600 requests a minute. Over the limit, the API returns `429` `rate_limited` with a `Retry-After` header. See [Rate limits](../../index.md#rate-limits).',
-    '',
+    {type: 'heading', depth: 2, text: 'Rate limits'},
+    {
+      type: 'paragraph',
+      text: isPublic(op)
+        ? 'Without a token: 60 requests a minute per incoming webhook URL, and per IP address. Over the limit, the API returns `429` `rate_limited` with a `Retry-After` header. See [Rate limits](../../index.md#rate-limits).'
+        : "Counts toward your token's 600 requests a minute. Over the limit, the API returns `429` `rate_limited` with a `Retry-After` header. See [Rate limits](../../index.md#rate-limits).",
+    },
   );
 
-  out.push('## Guides that use it', '');
-  if (guides.length) {
-    for (const g of guides) out.push(`- [${mdText(g.title)}](${fromOperationPage(g.file)})`);
-  } else {
-    out.push(`No task page shows this call yet. The [${mdText(op.resource.name)} endpoints](../index.md#${op.resource.slug}) and the [API overview](../../index.md) explain how it fits with the others.`);
+  out.push({type: 'heading', depth: 2, text: 'Guides that use it'});
+  if (guides.length) out.push({type: 'guides', guides});
+  else {
+    out.push({
+      type: 'paragraph',
+      text: `No task page shows this call yet. The [${op.resource.name} endpoints](../index.md#${op.resource.slug}) and the [API overview](../../index.md) explain how it fits with the others.`,
+    });
   }
-  out.push('');
-  return out.join('\n');
+  return out;
+}
+
+/** A sample's tab: "curl", "javascript", "python" (one tab group across the site). */
+export const sampleValue = (sample: Sample): string => (sample.label === 'curl' ? 'curl' : sample.language);
+
+/** The front matter of an operation's page. */
+export function operationFrontMatter(op: Operation, lastUpdate?: string): string[] {
+  const literal = op.path.split('/').filter((part) => part && !part.startsWith('{'));
+  const keywords = [
+    `${op.method} ${op.path}`.toLowerCase(),
+    `${op.method} /${literal.join('/')}`.toLowerCase(),
+    // "POST /servers" for the collection the operation acts on.
+    `${op.method} /${literal.at(-1) ?? ''}`.toLowerCase(),
+    op.id.toLowerCase(),
+    `${op.summary.toLowerCase()} api`,
+    `${op.resource.name.toLowerCase()} api`,
+    `${op.resource.name.toLowerCase()} endpoint`,
+  ];
+  return [
+    '---',
+    `title: ${yamlString(`${op.summary} (API)`)}`,
+    `sidebar_label: ${yamlString(op.summary)}`,
+    `sidebar_position: ${op.resource.operations.indexOf(op) + 1}`,
+    `sidebar_class_name: ${yamlString(`api-method api-method--${op.method}`)}`,
+    `description: ${yamlString(pageDescription(op))}`,
+    'keywords:',
+    ...[...new Set(keywords)].map((k) => `  - ${yamlString(k)}`),
+    ...lastUpdateLines(lastUpdate),
+    '---',
+  ];
 }
 
 function schemaName(schema: Node): string | undefined {
@@ -333,13 +359,49 @@ export function overviewPage(contract: Contract, lastUpdate?: string): string {
   return out.join('\n');
 }
 
-/** Every file of the reference, paths relative to docs/api/reference/. */
-export function referenceFiles(contract: Contract, guidesOf: (op: Operation) => GuideLink[], lastUpdate?: string): GeneratedFile[] {
+/**
+ * The site's page of an operation: front matter, title and one component fed
+ * with the page's data (./pageData.ts), next to it as JSON.
+ */
+export function operationStub(op: Operation, dataFile: string, lastUpdate?: string): string {
+  return [
+    ...operationFrontMatter(op, lastUpdate),
+    '',
+    "import Operation from '@site/src/api/client/Operation';",
+    `import data from './${dataFile}';`,
+    '',
+    'export const toc = data.toc;',
+    '',
+    `# ${mdText(op.summary)}`,
+    '',
+    '<Operation blocks={data.blocks} />',
+    '',
+  ].join('\n');
+}
+
+/**
+ * Every file of the reference, paths relative to docs/api/reference/; for an
+ * operation's page, `markdown` is its Markdown for readers' tools (the file
+ * itself only imports the page's data).
+ */
+export function referenceFiles(contract: Contract, guidesOf: (op: Operation) => GuideLink[], lastUpdate?: string, siteUrl = urls.site): GeneratedFile[] {
   const files: GeneratedFile[] = [{file: 'index.md', content: overviewPage(contract, lastUpdate)}];
   for (const resource of contract.resources) {
     files.push({file: `${resource.slug}/_category_.json`, content: resourceCategory(resource)});
     for (const op of resource.operations) {
-      files.push({file: `${resource.slug}/${op.slug}.md`, content: operationPage(contract, op, guidesOf(op), lastUpdate)});
+      const file = `${resource.slug}/${op.slug}.md`;
+      const blocks = operationBlocks(contract, op, guidesOf(op));
+      const data = operationPageData(blocks, `${REFERENCE_DIR}/${file}`, op.summary);
+      const markdown = operationToolsMarkdown(blocks, {
+        file: `${REFERENCE_DIR}/${file}`,
+        route: referenceRoute(op),
+        title: `${op.summary} (API)`,
+        description: pageDescription(op),
+        heading: op.summary,
+        siteUrl,
+      });
+      files.push({file, content: operationStub(op, `${op.slug}.json`, lastUpdate), markdown});
+      files.push({file: `${resource.slug}/${op.slug}.json`, content: `${JSON.stringify(data)}\n`});
     }
   }
   return files;

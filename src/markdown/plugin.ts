@@ -11,6 +11,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {Worker} from 'node:worker_threads';
 import {markdownPath, type ExportPage} from './exportPage';
+import {referenceMarkdown} from '../api/plugin';
 
 interface DocMeta {
   id: string;
@@ -90,7 +91,7 @@ interface Exported {
   pages: Array<{route: string; target: string; markdown: string}>;
 }
 
-/** Converts every doc in two worker threads; resolves with the Markdown of each page. */
+/** Converts every doc in a worker thread (but the API reference's, ready-made); resolves with the Markdown of each page. */
 function exportAll(context: LoadContext, version: LoadedVersion): Promise<Exported> {
   const siteUrl = context.siteConfig.url.replace(/\/$/, '');
   const docs = new Map(version.docs.map((d) => [d.id, d]));
@@ -119,32 +120,32 @@ function exportAll(context: LoadContext, version: LoadedVersion): Promise<Export
   };
   walk(version.sidebars.documentation ?? []);
 
-  const jobs = version.docs.map((doc) => {
+  const pages = version.docs.map((doc) => {
     const file = fileOf(doc);
+    // The API reference's operation pages come ready from their generator (src/api/pageData.ts).
+    const ready = referenceMarkdown(file);
+    if (ready === undefined && /^api\/reference\/.+\/[^/]+\.md$/.test(file)) {
+      throw new Error(`No Markdown for readers' tools from the API reference generator for docs/${file}.`);
+    }
     const page: ExportPage = {
       file,
       route: doc.permalink,
       title: doc.title,
       description: doc.description,
-      source: fs.readFileSync(path.join(context.siteDir, 'docs', file), 'utf8'),
+      source: ready ?? fs.readFileSync(path.join(context.siteDir, 'docs', file), 'utf8'),
     };
-    return {page, target: markdownPath(doc.permalink)};
+    return {page, target: markdownPath(doc.permalink), ready};
   });
+  const jobs = pages.filter((p) => p.ready === undefined).map(({page}) => ({page}));
   const shared = {siteDir: context.siteDir, siteUrl, routes: [...routeByFile], children: [...children]};
-  const halves = [jobs.filter((_, i) => i % 2 === 0), jobs.filter((_, i) => i % 2 === 1)];
-  return Promise.all(
-    halves.map(
-      (part) =>
-        new Promise<Array<[string, string]>>((resolve, reject) => {
-          const worker = new Worker(path.join(__dirname, 'exportWorker.cjs'), {workerData: {...shared, jobs: part}});
-          worker.once('message', resolve);
-          worker.once('error', reject);
-          worker.once('exit', (code) => code !== 0 && reject(new Error(`The Markdown export stopped (exit code ${code}).`)));
-        }),
-    ),
-  ).then((results) => {
-    const exported = new Map(results.flat());
-    return {sections, pages: jobs.map(({page, target}) => ({route: page.route, target, markdown: exported.get(page.route)!}))};
+  return new Promise<Array<[string, string]>>((resolve, reject) => {
+    const worker = new Worker(path.join(__dirname, 'exportWorker.cjs'), {workerData: {...shared, jobs}});
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => code !== 0 && reject(new Error(`The Markdown export stopped (exit code ${code}).`)));
+  }).then((results) => {
+    const exported = new Map(results);
+    return {sections, pages: pages.map(({page, target, ready}) => ({route: page.route, target, markdown: ready ?? exported.get(page.route)!}))};
   });
 }
 
@@ -152,8 +153,8 @@ export default function markdownForToolsPlugin(context: LoadContext): Plugin {
   let running: Promise<Exported> | undefined;
   return {
     name: 'launchdeck-markdown-for-tools',
-    // Production builds only: the export starts as soon as the docs are loaded, in worker
-    // threads, so it runs while the bundler works instead of after it.
+    // Production builds only: the export starts as soon as the docs are loaded, in a
+    // worker thread, so it runs while the bundler works instead of after it.
     async allContentLoaded({allContent}) {
       if (process.env.NODE_ENV !== 'production') return;
       const docsContent = allContent['docusaurus-plugin-content-docs']?.default as {loadedVersions?: LoadedVersion[]} | undefined;

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import {loadSiteContract, type Contract} from '../api/contract';
 import {apiCallsIn, findOperation} from '../api/calls';
-import {REFERENCE_DIR, referenceRoute} from '../api/render';
+import {REFERENCE_DIR, referenceRoute} from '../api/routes';
 import {urls} from '../config/urls';
 
 interface MdNode {

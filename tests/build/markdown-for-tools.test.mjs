@@ -57,6 +57,17 @@ test('the Markdown is clean and self-contained: no imports, no JSX, no URL token
   // A section page: its cards are a list of its pages, with their descriptions.
   const section = readMarkdown('/docs/servers/');
   assert.match(section, /^- \[Add a server on AWS\]\(https:\/\/docs\.launchdeck\.io\/docs\/servers\/add-aws-server\.md\): \S/m);
+  // An API reference page, written by its generator: the same rules, its samples as sections, its tables as GFM tables.
+  for (const route of ['/docs/api/reference/servers/create-server', '/docs/api/reference/actions/get-action', '/docs/api/reference/servers/list-servers']) {
+    const md = readMarkdown(route);
+    const body = md.replace(/^(```|~~~)[\s\S]*?^\1/gm, '');
+    assert.doesNotMatch(body, /^import |<\/?[A-Z]\w*|className=|%[A-Z_]+_URL%/m, route);
+    for (const m of body.matchAll(/\]\(([^)\s]+)/g)) assert.match(m[1], /^https:\/\/docs\.launchdeck\.io\//, `${route}: ${m[1]}`);
+    for (const label of ['curl', 'JavaScript', 'Python']) assert.match(md, new RegExp(`^#### ${label}$`, 'm'), `${route}: ${label}`);
+    assert.match(md, /^\| Status \| `code` \| When \|$/m, route);
+    assert.match(md, /^## Guides that use it$/m, route);
+  }
+  assert.match(readMarkdown('/docs/api/reference/servers/create-server'), /^- \[Add a server on AWS\]\(https:\/\/docs\.launchdeck\.io\/docs\/servers\/add-aws-server\)$/m);
   // An admonition is a quote with its label.
   assert.ok(routes.some((r) => /^> \*\*(Note|Tip|Warning|Info|Danger|Caution|Important):\*\*/m.test(readMarkdown(r.path))), 'admonitions as quotes');
 });

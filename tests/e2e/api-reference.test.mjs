@@ -30,6 +30,29 @@ test('a reference page shows its operation, hydrates without errors, and keeps t
   await page.close();
 });
 
+test('links inside a reference page\'s tables and notes move within the site without a full page load', async () => {
+  const {page, errors} = await openPage(site.browser.context, site.server.url);
+  await page.goto(site.server.url + '/docs/api/reference/servers/create-server');
+  await waitForHydration(page);
+  await page.evaluate(() => {
+    window.__sameDocument = true;
+  });
+  // In the notes under the title, written as HTML at build time.
+  await page.locator('.api-static a', {hasText: 'View an action'}).click();
+  await page.getByRole('heading', {level: 1, name: 'View an action'}).waitFor();
+  assert.match(page.url(), /\/docs\/api\/reference\/actions\/get-action$/);
+  assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no full page load');
+  // The page rendered in the browser shows its tables, as the server rendered them.
+  assert.match(await page.locator('.ld-table[aria-label="Table: Path parameters"]').innerText(), /action_id/);
+  // A link to a section of another page keeps its anchor.
+  await page.locator('.api-static a', {hasText: 'Errors'}).first().click();
+  await page.waitForURL(/\/docs\/api\/#errors$/);
+  await page.getByRole('heading', {level: 2, name: 'Errors'}).waitFor();
+  assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no full page load');
+  assert.deepEqual(errors.map(String), []);
+  await page.close();
+});
+
 test('the chosen sample language is remembered on every reference page', async () => {
   const {page} = await openPage(site.browser.context, site.server.url);
   await page.goto(site.server.url + '/docs/api/reference/servers/start-server');

@@ -17,6 +17,8 @@ const {loadSiteContract, METHODS} = jiti(path.join(repoRoot, 'src/api/contract.t
 const {samplesFor} = jiti(path.join(repoRoot, 'src/api/samples.ts'));
 const {referenceFiles, pageDescription, mdText} = jiti(path.join(repoRoot, 'src/api/render.ts'));
 const {guidesByOperation} = jiti(path.join(repoRoot, 'src/api/plugin.ts'));
+const {inlineHtml, proseHtml} = jiti(path.join(repoRoot, 'src/api/html.ts'));
+const {docRoute, linkResolver} = jiti(path.join(repoRoot, 'src/api/pageData.ts'));
 
 const contract = loadSiteContract(repoRoot);
 const API_URL = 'https://api.launchdeck.io/v1';
@@ -89,8 +91,52 @@ test('guides and reference link both ways: every guide that calls an operation i
   const guides = guidesByOperation(repoRoot, contract);
   assert.ok(guides.size > 60, `${guides.size} operations are used by guides`);
   const files = referenceFiles(contract, (op) => guides.get(op.id) ?? []);
-  const startServer = files.find((f) => f.file === 'servers/start-server.md');
-  assert.match(startServer.content, /\[Start a server\]\(\.\.\/\.\.\/\.\.\/servers\/start-server\.md\)/);
+  const data = JSON.parse(files.find((f) => f.file === 'servers/start-server.json').content);
+  const links = data.blocks.filter((b) => b.links).flatMap((b) => b.links);
+  assert.ok(links.some((l) => l.to === '/docs/servers/start-server' && l.title === 'Start a server'), JSON.stringify(links));
+  // And in the page's Markdown for readers' tools, as an absolute link.
+  const markdown = files.find((f) => f.file === 'servers/start-server.md').markdown;
+  assert.match(markdown, /^- \[Start a server\]\(https:\/\/docs\.launchdeck\.io\/docs\/servers\/start-server\)$/m);
+});
+
+test('an operation\'s page is a few lines of MDX that render its data; headings get unique ids, as Docusaurus gives them', () => {
+  const files = referenceFiles(contract, () => []);
+  for (const op of contract.operations) {
+    const stub = files.find((f) => f.file === `${op.resource.slug}/${op.slug}.md`);
+    assert.match(stub.content, new RegExp(`^import data from '\\./${op.slug}\\.json';$`, 'm'), op.id);
+    assert.match(stub.content, /^export const toc = data\.toc;$/m);
+    assert.match(stub.content, /^<Operation blocks=\{data\.blocks\} \/>$/m);
+    assert.ok(stub.content.length < 1500, `${op.id}: the MDX stays small (${stub.content.length} characters)`);
+    const data = JSON.parse(files.find((f) => f.file === `${op.resource.slug}/${op.slug}.json`).content);
+    const ids = data.toc.map((t) => t.id);
+    assert.equal(new Set(ids).size, ids.length, `${op.id}: unique heading ids`);
+    assert.deepEqual(ids.slice(0, 1), ['request']);
+    assert.ok(ids.includes('responses') && ids.includes('guides-that-use-it'), op.id);
+    // No Markdown syntax or URL token left in what the browser gets.
+    const html = JSON.stringify(data.blocks.filter((b) => b.html)).replace(/<code>.*?<\/code>/g, '');
+    assert.doesNotMatch(html, /\*\*|\]\(|%[A-Z]+_URL%/, op.id);
+  }
+  const create = JSON.parse(files.find((f) => f.file === 'servers/create-server.json').content);
+  // Variant headings keep their code: "provider: `aws`" becomes provider-aws, with <code> in the table of contents.
+  assert.ok(create.toc.some((t) => t.id === 'provider-aws' && t.value === 'provider: <code>aws</code>' && t.level === 4), JSON.stringify(create.toc));
+  const tables = create.blocks.filter((b) => b.html).map((b) => b.html).join('');
+  assert.match(tables, /<div class="ld-table" role="region" tabindex="0" aria-label="Table: Path parameters"><table><thead><tr><th>Name<\/th>/);
+  const samples = create.blocks.find((b) => b.samples);
+  assert.equal(samples.tabs, 'api-language');
+  assert.deepEqual(samples.samples.map((s) => s.label), ['curl', 'JavaScript', 'Python']);
+  assert.ok(samples.samples.every((s) => s.tokens && s.code.includes('https://api.launchdeck.io/v1/')), 'samples are highlighted, with the API URL filled in');
+});
+
+test('the static HTML of the reference escapes text and understands only the Markdown it is given', () => {
+  const link = (url) => `/resolved/${url}`;
+  assert.equal(inlineHtml('Send `<b>{"a": 1}</b>` & **wait** for [it](x.md#y) <i>', link), 'Send <code>&lt;b&gt;{&quot;a&quot;: 1}&lt;/b&gt;</code> &amp; <strong>wait</strong> for <a href="/resolved/x.md#y">it</a> &lt;i&gt;');
+  assert.equal(proseHtml('One:\n\n- `a`: first\n- b\n  continued\n\nLast.', link), '<p>One:</p><ul><li><code>a</code>: first</li><li>b continued</li></ul><p>Last.</p>');
+  assert.equal(proseHtml('Lead:\n- a', link), '<p>Lead:</p><ul><li>a</li></ul>');
+  const resolve = linkResolver('api/reference/servers/create-server.md');
+  assert.equal(resolve('../actions/get-action.md'), '/docs/api/reference/actions/get-action');
+  assert.equal(resolve('../../index.md#errors'), '/docs/api/#errors');
+  assert.equal(resolve('../../../api-tokens/personal-access-tokens/add-personal-access-token.md'), '/docs/api-tokens/personal-access-tokens/add-personal-access-token');
+  assert.equal(docRoute('index.md'), '/docs/');
 });
 
 test('the contract passes Redocly\'s OpenAPI linter with zero errors', () => {
