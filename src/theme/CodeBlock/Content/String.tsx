@@ -46,17 +46,25 @@ function prebuiltTokens(json: string | undefined, lines: string[]): CodeTokens |
   }
 }
 
-/** One line's text as token spans (prism-react-renderer's class names). */
-function tokenSpans(text: string, line: number[], types: string[]): ReactNode[] {
-  const spans: ReactNode[] = [];
+const HTML_ESCAPES: Record<string, string> = {'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;'};
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => HTML_ESCAPES[c]!);
+
+/**
+ * One line as HTML: its tokens as spans with prism-react-renderer's class
+ * names. As HTML rather than React elements, a long code block costs React
+ * one element per line to hydrate (and to mount again once the page knows
+ * it runs in a browser), not one per token.
+ */
+function tokenLineHtml(text: string, line: number[], types: string[]): string {
+  let html = '';
   let at = 0;
   for (let i = 0; i < line.length; i += 2) {
-    const piece = text.slice(at, at + line[i]!);
+    const piece = escapeHtml(text.slice(at, at + line[i]!));
     const type = line[i + 1]!;
     at += line[i]!;
-    spans.push(type < 0 ? piece : <span key={i} className={`token ${types[type]}`}>{piece}</span>);
+    html += type < 0 ? piece : `<span class="token ${types[type]}">${piece}</span>`;
   }
-  return spans;
+  return html;
 }
 
 export default function CodeBlockString({
@@ -97,7 +105,10 @@ export default function CodeBlockString({
           <code className={clsx(styles.codeBlockLines, showLineNumbers && styles.codeBlockLinesWithNumbering)}>
             {codeLines.map((line, i) => {
               const lineClassName = clsx('token-line', lineClassNames[i], showLineNumbers && styles.codeLine);
-              const content = tokens ? tokenSpans(line, tokens.l[i]!, tokens.t) : line;
+              if (tokens && !showLineNumbers) {
+                return <span key={i} className={lineClassName} dangerouslySetInnerHTML={{__html: `${tokenLineHtml(line, tokens.l[i]!, tokens.t)}<br>`}} />;
+              }
+              const content = tokens ? <span dangerouslySetInnerHTML={{__html: tokenLineHtml(line, tokens.l[i]!, tokens.t)}} /> : line;
               return (
                 <span key={i} className={lineClassName}>
                   {showLineNumbers && <span className={styles.codeLineNumber} />}
