@@ -127,6 +127,36 @@ test('an operation\'s page is a few lines of MDX that render its data; headings 
   assert.ok(samples.samples.every((s) => s.tokens && s.code.includes('https://api.launchdeck.io/v1/')), 'samples are highlighted, with the API URL filled in');
 });
 
+test('the contract\'s descriptions use only the Markdown the reference pages understand (writer\'s reference C5)', () => {
+  const texts = [];
+  const walk = (value, where) => {
+    if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${where}[${i}]`));
+    else if (value && typeof value === 'object') {
+      for (const [key, v] of Object.entries(value)) {
+        if (['description', 'summary', 'title'].includes(key) && typeof v === 'string') texts.push([`${where}.${key}`, v]);
+        else walk(v, `${where}.${key}`);
+      }
+    }
+  };
+  walk(contract.doc.paths, 'paths');
+  walk(contract.doc.components, 'components');
+  const unsupported = [
+    [/\]\(/, 'a link'],
+    [/^\s*#/m, 'a heading'],
+    [/^\s*\d+[.)] /m, 'a numbered list'],
+    [/^\s*[*+] /m, 'a list item not written with "- "'],
+    [/(^|[^*\w])[*_][^*_\s][^*_]*[*_](?![*\w])/, 'emphasis'],
+    [/<[a-z/!]/i, 'HTML'],
+  ];
+  const failures = [];
+  for (const [where, text] of texts) {
+    const prose = text.replace(/`[^`]*`/g, 'code');
+    for (const [pattern, what] of unsupported) if (pattern.test(prose)) failures.push(`${where}: ${what}`);
+  }
+  assert.ok(texts.length > 500, `${texts.length} texts checked`);
+  assert.deepEqual(failures, []);
+});
+
 test('the static HTML of the reference escapes text and understands only the Markdown it is given', () => {
   const link = (url) => `/resolved/${url}`;
   assert.equal(inlineHtml('Send `<b>{"a": 1}</b>` & **wait** for [it](x.md#y) <i>', link), 'Send <code>&lt;b&gt;{&quot;a&quot;: 1}&lt;/b&gt;</code> &amp; <strong>wait</strong> for <a href="/resolved/x.md#y">it</a> &lt;i&gt;');
