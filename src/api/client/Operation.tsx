@@ -5,12 +5,10 @@
  * server renders and the browser never hydrates, so a page of 2,000 table
  * cells costs no more to start than a guide.
  */
-import React, {type MouseEvent, type ReactNode} from 'react';
-import Heading from '@theme/Heading';
+import React, {type ElementType, type MouseEvent, type ReactNode} from 'react';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
-import CodeBlock from '@theme/CodeBlock';
-import Details from '@theme/Details';
+import {useMDXComponents} from '@mdx-js/react';
 import Link from '@docusaurus/Link';
 import {useHistory} from '@docusaurus/router';
 import type {PageBlock} from '../pageData';
@@ -32,11 +30,33 @@ function useInternalLinks(): (event: MouseEvent<HTMLElement>) => void {
   };
 }
 
-function Blocks({blocks, onClick}: {blocks: PageBlock[]; onClick: (event: MouseEvent<HTMLElement>) => void}): ReactNode {
+/**
+ * Headings, code blocks and collapsed sections come from the MDX components of
+ * the page (as a Markdown page gets them), not from imports of their own: the
+ * reference pages then share the JavaScript chunks of every other page.
+ */
+type Components = ReturnType<typeof useMDXComponents>;
+
+interface BlocksProps {
+  blocks: PageBlock[];
+  components: Components;
+  onClick: (event: MouseEvent<HTMLElement>) => void;
+}
+
+function Blocks({blocks, components, onClick}: BlocksProps): ReactNode {
+  const c = components as Record<string, ElementType | undefined>;
+  const Code = c.code ?? 'code';
+  const Details = c.details ?? 'details';
+  const headings: Record<2 | 3 | 4, ElementType> = {2: c.h2 ?? 'h2', 3: c.h3 ?? 'h3', 4: c.h4 ?? 'h4'};
+  // A fenced code block as MDX renders one: the code ends with a newline, so it's never inline code.
+  const codeBlock = (language: string, code: string, tokens?: string) => (
+    <Code className={`language-${language}`} data-ld-tokens={tokens}>{`${code}\n`}</Code>
+  );
   return blocks.map((block, i) => {
     if ('h' in block) {
+      const Heading = headings[block.h];
       return (
-        <Heading key={i} as={`h${block.h}`} id={block.id}>
+        <Heading key={i} id={block.id}>
           {inline(block.html)}
         </Heading>
       );
@@ -47,16 +67,15 @@ function Blocks({blocks, onClick}: {blocks: PageBlock[]; onClick: (event: MouseE
     }
     if ('details' in block) {
       return (
-        <Details key={i} summary={<summary>{block.details}</summary>}>
-          <Blocks blocks={block.blocks} onClick={onClick} />
+        <Details key={i}>
+          <summary>{block.details}</summary>
+          <Blocks blocks={block.blocks} components={components} onClick={onClick} />
         </Details>
       );
     }
     if ('code' in block) {
       return (
-        <CodeBlock key={i} language={block.language} data-ld-tokens={block.tokens}>
-          {block.code}
-        </CodeBlock>
+        <React.Fragment key={i}>{codeBlock(block.language, block.code, block.tokens)}</React.Fragment>
       );
     }
     if ('tabs' in block) {
@@ -64,9 +83,7 @@ function Blocks({blocks, onClick}: {blocks: PageBlock[]; onClick: (event: MouseE
         <Tabs key={i} groupId={block.tabs} lazy>
           {block.samples.map((sample, j) => (
             <TabItem key={sample.value} value={sample.value} label={sample.label} default={j === 0}>
-              <CodeBlock language={sample.language} data-ld-tokens={sample.tokens}>
-                {sample.code}
-              </CodeBlock>
+              {codeBlock(sample.language, sample.code, sample.tokens)}
             </TabItem>
           ))}
         </Tabs>
@@ -86,5 +103,5 @@ function Blocks({blocks, onClick}: {blocks: PageBlock[]; onClick: (event: MouseE
 
 export default function Operation({blocks}: {blocks: PageBlock[]}): ReactNode {
   const onClick = useInternalLinks();
-  return <Blocks blocks={blocks} onClick={onClick} />;
+  return <Blocks blocks={blocks} components={useMDXComponents()} onClick={onClick} />;
 }

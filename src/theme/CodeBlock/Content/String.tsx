@@ -46,14 +46,13 @@ function prebuiltTokens(json: string | undefined, lines: string[]): CodeTokens |
   }
 }
 
-const HTML_ESCAPES: Record<string, string> = {'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;'};
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => HTML_ESCAPES[c]!);
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /**
  * One line as HTML: its tokens as spans with prism-react-renderer's class
- * names. As HTML rather than React elements, a long code block costs React
- * one element per line to hydrate (and to mount again once the page knows
- * it runs in a browser), not one per token.
+ * names. Lines are HTML rather than React elements, so a long code block
+ * costs React one element per line to hydrate (and to mount again once the
+ * page knows it runs in a browser), not one per token.
  */
 function tokenLineHtml(text: string, line: number[], types: string[]): string {
   let html = '';
@@ -104,18 +103,9 @@ export default function CodeBlockString({
           className={clsx('prism-code', `language-${language ?? 'text'}`, styles.codeBlock, 'thin-scrollbar')}>
           <code className={clsx(styles.codeBlockLines, showLineNumbers && styles.codeBlockLinesWithNumbering)}>
             {codeLines.map((line, i) => {
-              const lineClassName = clsx('token-line', lineClassNames[i], showLineNumbers && styles.codeLine);
-              if (tokens && !showLineNumbers) {
-                return <span key={i} className={lineClassName} dangerouslySetInnerHTML={{__html: `${tokenLineHtml(line, tokens.l[i]!, tokens.t)}<br>`}} />;
-              }
-              const content = tokens ? <span dangerouslySetInnerHTML={{__html: tokenLineHtml(line, tokens.l[i]!, tokens.t)}} /> : line;
-              return (
-                <span key={i} className={lineClassName}>
-                  {showLineNumbers && <span className={styles.codeLineNumber} />}
-                  {showLineNumbers ? <span className={styles.codeLineContent}>{content}</span> : content}
-                  <br />
-                </span>
-              );
+              const text = tokens ? tokenLineHtml(line, tokens.l[i]!, tokens.t) : escapeHtml(line);
+              const html = showLineNumbers ? `<span class="${styles.codeLineNumber}"></span><span class="${styles.codeLineContent}">${text}</span>` : text;
+              return <span key={i} className={clsx('token-line', lineClassNames[i], showLineNumbers && styles.codeLine)} dangerouslySetInnerHTML={{__html: `${html}<br>`}} />;
             })}
           </code>
         </pre>
