@@ -3,8 +3,8 @@
  * ./render.ts with their static parts already HTML (tables, descriptions,
  * notes), code highlighted and product URLs filled in, read by
  * src/api/client/Operation.tsx. The page's MDX is a few lines that import
- * this data: compiling 169 pages of Markdown tables cost the build about ten
- * seconds, and hydrating them in the browser a few hundred milliseconds.
+ * this data: compiling 169 pages of Markdown tables cost the build about eight
+ * seconds, and hydrating their tables cost every reader's browser.
  */
 import path from 'node:path';
 import {createSlugger} from '@docusaurus/utils';

@@ -6,7 +6,6 @@
  * the overview is plain Markdown.
  */
 import {
-  examplePath,
   factsOf,
   fieldRows,
   isList,
@@ -407,4 +406,3 @@ export function referenceFiles(contract: Contract, guidesOf: (op: Operation) => 
   return files;
 }
 
-export {examplePath};

@@ -2,8 +2,8 @@
  * The body of an API reference page, from the data the build wrote next to
  * it (src/api/pageData.ts). Headings, code samples, code blocks and links to
  * guides are React, as on any page; tables and notes arrive as HTML that the
- * server renders and the browser never hydrates, so a page of 2,000 table
- * cells costs no more to start than a guide.
+ * server renders and the browser never hydrates (on a large page, more than
+ * half of its elements).
  */
 import React, {type ElementType, type MouseEvent, type ReactNode} from 'react';
 import Tabs from '@theme/Tabs';
