@@ -5,9 +5,7 @@
  * use is understood: paragraphs, "- " lists, code spans, **strong** and
  * [links](…); anything else stays text, escaped.
  */
-
-const HTML_ESCAPES: Record<string, string> = {'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'};
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+import {escapeHtml} from '../utils/html';
 
 /** Turns a link of the Markdown (a relative `.md` file, `#anchor`…) into the address of the page. */
 export type LinkResolver = (url: string) => string;

@@ -11,7 +11,8 @@ import {createSlugger} from '@docusaurus/utils';
 import {highlightTokens, loadLanguages} from '../highlight/tokenize';
 import {CODE_LANGUAGES} from '../highlight/languages';
 import {replaceUrlTokens} from '../remark/productUrls';
-import {escapeHtml, inlineHtml, inlineText, proseHtml, tableHtml, type LinkResolver} from './html';
+import {escapeHtml} from '../utils/html';
+import {inlineHtml, inlineText, proseHtml, tableHtml, type LinkResolver} from './html';
 import {LANGUAGE_TAB_GROUP, sampleValue, type Block} from './render';
 
 export interface PageSample {

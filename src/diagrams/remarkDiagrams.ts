@@ -16,6 +16,7 @@
 import {parseFragment} from 'parse5';
 import {fromParse5} from 'hast-util-from-parse5';
 import {instance, type Viz} from '@viz-js/viz';
+import {escapeHtml} from '../utils/html';
 
 interface MdNode {
   type: string;
@@ -45,7 +46,6 @@ const MIN_SCALE = 0.73;
 
 /** The SVG, made responsive and themeable: no fixed size, no colours, no per-node tooltips. */
 export function cleanSvg(svg: string, id: string, title: string, alt: string): string {
-  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   // On a narrow screen a diagram shrinks down to a readable size, then scrolls sideways.
   const naturalWidth = Number(/viewBox="[\d.]+ [\d.]+ ([\d.]+)/.exec(svg)?.[1] ?? 600);
   const minWidth = Math.round(Math.min(naturalWidth * MIN_SCALE, MIN_WIDTH_LIMIT));
@@ -61,7 +61,7 @@ export function cleanSvg(svg: string, id: string, title: string, alt: string): s
       /<svg /,
       `<svg role="img" aria-labelledby="${id}-title ${id}-desc" class="ld-diagram__svg" preserveAspectRatio="xMidYMin meet" style="min-width: ${minWidth}px; max-width: ${Math.round(naturalWidth * 1.25)}px" `,
     )
-    .replace(/(<svg[^>]*>)/, `$1<title id="${id}-title">${escape(title)}</title><desc id="${id}-desc">${escape(alt)}</desc>`);
+    .replace(/(<svg[^>]*>)/, `$1<title id="${id}-title">${escapeHtml(title)}</title><desc id="${id}-desc">${escapeHtml(alt)}</desc>`);
 }
 
 /** Hast nodes of an SVG string. */

@@ -22,12 +22,11 @@ import type {LoadContext, Plugin, PluginModule} from '@docusaurus/types';
 import clientRedirects, {validateOptions} from '@docusaurus/plugin-client-redirects';
 import rules from '../../hosting/rules.mjs';
 import {headersFile, nginxBrotliConf, nginxConf, redirectsFile, resolveRules} from './formats';
+import {escapeHtml} from '../utils/html';
 
 /** The one script of every redirect page: go to the page's `data-to`, keeping the query and the fragment. */
 export const REDIRECT_SCRIPT =
   'var t=document.documentElement.getAttribute("data-to");location.replace(/[?#]/.test(t)?t:t+location.search+location.hash)';
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 export function redirectPage(to: string, siteUrl: string): string {
   const target = escapeHtml(to);
