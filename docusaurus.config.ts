@@ -35,7 +35,6 @@ const useFaster = process.env.DOCUSAURUS_FASTER !== 'false';
 /** "Last updated" dates of the docs, from one git call (Docusaurus would run git once per page). */
 const commitTimes = lastCommitTimes(__dirname, 'docs');
 
-
 const config: Config = {
   title: 'Docs',
   tagline: 'Learn to run servers, applications and pipelines with Launchdeck.',
@@ -90,26 +89,17 @@ const config: Config = {
           showLastUpdateTime: lastUpdateDates(__dirname),
           lastVersion: 'current',
           versions: {current: {label: 'Next'}},
-          exclude: [
-            '**/README.md',
-            '**/_*.{js,jsx,ts,tsx,md,mdx}',
-            '**/_*/**',
-            '**/*.test.{js,jsx,ts,tsx}',
-            '**/__tests__/**',
-          ],
+          exclude: ['**/README.md', '**/_*.{js,jsx,ts,tsx,md,mdx}', '**/_*/**', '**/*.test.{js,jsx,ts,tsx}', '**/__tests__/**'],
           beforeDefaultRemarkPlugins: [remarkProductUrls, remarkDiagrams],
-          remarkPlugins: [[remarkCardDescriptions, {docsDir: 'docs'}], [remarkApiReferenceLinks, {siteDir: __dirname}]],
+          remarkPlugins: [
+            [remarkCardDescriptions, {docsDir: 'docs'}],
+            [remarkApiReferenceLinks, {siteDir: __dirname}],
+          ],
           rehypePlugins: [[rehypeHighlight, {languages: CODE_LANGUAGES}], rehypeTableRegions],
         },
         blog: false,
         pages: {
-          exclude: [
-            '**/_*.{js,jsx,ts,tsx,md,mdx}',
-            '**/_*/**',
-            '**/*.test.{js,jsx,ts,tsx}',
-            '**/__tests__/**',
-            ...(isTestBuild ? [] : ['**/test-crash.tsx']),
-          ],
+          exclude: ['**/_*.{js,jsx,ts,tsx,md,mdx}', '**/_*/**', '**/*.test.{js,jsx,ts,tsx}', '**/__tests__/**', ...(isTestBuild ? [] : ['**/test-crash.tsx'])],
         },
         theme: {
           customCss: './src/css/custom.css',
@@ -184,8 +174,7 @@ const config: Config = {
     metadata: [
       {
         name: 'keywords',
-        content:
-          'launchdeck, documentation, docs, devops, deployment, servers, applications, pipelines, api',
+        content: 'launchdeck, documentation, docs, devops, deployment, servers, applications, pipelines, api',
       },
     ],
     colorMode: {
@@ -250,11 +239,7 @@ const config: Config = {
       links: [
         {
           title: 'Product',
-          items: [
-            {label: 'Documentation', to: '/docs/'},
-            marketingLink('Pricing', '/pricing'),
-            marketingLink('Careers', '/careers'),
-          ],
+          items: [{label: 'Documentation', to: '/docs/'}, marketingLink('Pricing', '/pricing'), marketingLink('Careers', '/careers')],
         },
         {
           title: 'Community',

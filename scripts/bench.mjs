@@ -26,8 +26,22 @@ const option = (name, fallback) => {
 };
 const runs = Number(option('runs', 3));
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
-const pages = {home: '/docs/', section: '/docs/servers/', task: '/docs/servers/add-aws-server', reference: '/docs/api/reference/servers/create-server', search: '/search'};
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
+const pages = {
+  home: '/docs/',
+  section: '/docs/servers/',
+  task: '/docs/servers/add-aws-server',
+  reference: '/docs/api/reference/servers/create-server',
+  search: '/search',
+};
 const results = {};
 
 function record(key, value, unit = '') {
@@ -98,7 +112,13 @@ async function launch() {
   const {chromium} = await import('playwright-core');
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-bench-'));
   const context = await chromium.launchPersistentContext(profile, {executablePath: chromiumPath, headless: true, args: chromiumArgs});
-  return {context, close: async () => {await context.close(); fs.rmSync(profile, {recursive: true, force: true});}};
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      fs.rmSync(profile, {recursive: true, force: true});
+    },
+  };
 }
 
 async function pageWeight(context, base, name, route, outDir) {
@@ -163,7 +183,16 @@ async function searchFigures(context, base, outDir) {
   record('search.index_files', indexes.length);
   record('search.all_indexes_kb_raw', kb(totalRaw), 'KB');
   record('search.all_indexes_kb_gzip', kb(totalGzip), 'KB');
-  record('search.first_tier_kb_gzip', kb(sizesOf(outDir, indexes.filter((f) => f.startsWith('search-pages-'))).gzipped), 'KB');
+  record(
+    'search.first_tier_kb_gzip',
+    kb(
+      sizesOf(
+        outDir,
+        indexes.filter((f) => f.startsWith('search-pages-')),
+      ).gzipped,
+    ),
+    'KB',
+  );
 
   const page = await context.newPage();
   const fetched = [];
@@ -189,7 +218,18 @@ async function searchFigures(context, base, outDir) {
   record('search.first_focus_to_whole_site_ms', Date.now() - loadStart, 'ms');
 
   // Keystroke to results: time from a key press to the dropdown's next update.
-  const queries = ['add server', 'ssh key', 'deploy application', 'crontab', 'api token', 'invite team', 'firewall port', 'rollback', 'secret variable', 'certificate'];
+  const queries = [
+    'add server',
+    'ssh key',
+    'deploy application',
+    'crontab',
+    'api token',
+    'invite team',
+    'firewall port',
+    'rollback',
+    'secret variable',
+    'certificate',
+  ];
   const latencies = [];
   const input = page.locator('input.navbar__search-input');
   for (const query of queries) {
@@ -268,7 +308,11 @@ async function lighthouseFigures(base) {
         const samples = [];
         for (let i = 0; i < runs; i += 1) {
           const config = formFactor === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
-          const result = await lighthouse(base + route, {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo']}, config);
+          const result = await lighthouse(
+            base + route,
+            {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo']},
+            config,
+          );
           const lhr = result.lhr;
           benchmarkIndexes.push(lhr.environment.benchmarkIndex);
           samples.push({

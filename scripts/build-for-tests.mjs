@@ -33,7 +33,12 @@ function build(cwd, outDir, extraEnv = {}, logFile) {
   if (logFile) {
     const log = `${result.stdout ?? ''}${result.stderr ?? ''}`;
     fs.writeFileSync(logFile, log);
-    process.stdout.write(log.split('\n').filter((line) => /^\[(SUCCESS|ERROR|WARNING)\]|No git history/.test(line)).join('\n') + '\n');
+    process.stdout.write(
+      log
+        .split('\n')
+        .filter((line) => /^\[(SUCCESS|ERROR|WARNING)\]|No git history/.test(line))
+        .join('\n') + '\n',
+    );
   }
   if (result.status !== 0) {
     console.error(`The build in ${cwd} failed (exit code ${result.status}).`);

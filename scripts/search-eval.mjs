@@ -100,7 +100,11 @@ export function runAll(dir, queries = readQueries()) {
     const engine = engineFor(index, state);
     report[state] = {};
     for (const split of ['tune', 'holdout']) {
-      report[state][split] = evaluate(engine, queries.filter((q) => q.split === split), options);
+      report[state][split] = evaluate(
+        engine,
+        queries.filter((q) => q.split === split),
+        options,
+      );
     }
   }
   return report;
@@ -143,7 +147,9 @@ async function main() {
     const state = args.includes('--page') ? 'page' : args.includes('--first') ? 'box-first' : 'box';
     console.log(`\nMisses of the tuning split (${state}); the holdout split's are never shown:`);
     for (const o of report[state].tune.outcomes.filter((x) => x.rank !== 1)) {
-      console.log(`- [${o.category}] "${o.query}" → rank ${o.rank || '-'}; expected ${o.expected.join(' | ')}\n    got ${o.urls.slice(0, 3).join(', ') || '(nothing)'}`);
+      console.log(
+        `- [${o.category}] "${o.query}" → rank ${o.rank || '-'}; expected ${o.expected.join(' | ')}\n    got ${o.urls.slice(0, 3).join(', ') || '(nothing)'}`,
+      );
     }
   }
   if (args.includes('--check')) {

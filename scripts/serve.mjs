@@ -48,9 +48,7 @@ export function resolveFile(root, pathname) {
   if (!normalized.startsWith('/')) return null;
   const candidate = path.join(root, normalized);
   if (candidate !== root && !candidate.startsWith(root + path.sep)) return null;
-  const tries = normalized.endsWith('/')
-    ? [path.join(candidate, 'index.html')]
-    : [candidate, path.join(candidate, 'index.html'), `${candidate}.html`];
+  const tries = normalized.endsWith('/') ? [path.join(candidate, 'index.html')] : [candidate, path.join(candidate, 'index.html'), `${candidate}.html`];
   for (const file of tries) {
     try {
       if (fs.statSync(file).isFile()) return file;
@@ -86,7 +84,12 @@ export function startServer({dir = 'build', port = 0, host = '127.0.0.1', log = 
     if (rules && version === rulesVersion) return;
     rules = readRules(root);
     rulesVersion = version;
-    redirects = new Map(rules.redirects.flatMap((r) => [[r.from, r], [r.from.endsWith('/') ? r.from : `${r.from}/`, r]]));
+    redirects = new Map(
+      rules.redirects.flatMap((r) => [
+        [r.from, r],
+        [r.from.endsWith('/') ? r.from : `${r.from}/`, r],
+      ]),
+    );
   }
   refreshRules();
   const cache = new Map();

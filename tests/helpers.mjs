@@ -63,9 +63,7 @@ export const chromiumArgs = [
 export async function launchBrowser() {
   const {chromium} = await import('playwright-core');
   if (!fs.existsSync(chromiumPath)) {
-    throw new Error(
-      `Chromium not found at ${chromiumPath}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
-    );
+    throw new Error(`Chromium not found at ${chromiumPath}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
   }
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -222,7 +220,9 @@ export async function startNginx(dir = buildDir) {
       '',
     ].join('\n'),
   );
-  const child = spawn(nginxPath, ['-p', prefix, '-e', path.join(prefix, 'error.log'), '-c', path.join(prefix, 'nginx.conf')], {stdio: ['ignore', 'ignore', 'pipe']});
+  const child = spawn(nginxPath, ['-p', prefix, '-e', path.join(prefix, 'error.log'), '-c', path.join(prefix, 'nginx.conf')], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const url = `http://127.0.0.1:${port}`;

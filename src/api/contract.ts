@@ -173,7 +173,12 @@ export function typeOf(contract: Contract, schema: Node): string {
     }
     return t;
   });
-  return named.length ? named.join(' or ').replace(/ or null$/, ', nullable').replace(/^null or (.+)$/, '$1, nullable') : 'any';
+  return named.length
+    ? named
+        .join(' or ')
+        .replace(/ or null$/, ', nullable')
+        .replace(/^null or (.+)$/, '$1, nullable')
+    : 'any';
 }
 
 const plural = (type: string) =>
@@ -323,8 +328,7 @@ export function responsesOf(contract: Contract, op: Operation): ResponseInfo[] {
 export const requiredPermission = (op: Operation): string | undefined =>
   typeof op.node['x-required-permission'] === 'string' ? op.node['x-required-permission'] : undefined;
 
-export const tokenTypes = (op: Operation): string[] =>
-  Array.isArray(op.node['x-token-types']) ? op.node['x-token-types'].map(String) : [];
+export const tokenTypes = (op: Operation): string[] => (Array.isArray(op.node['x-token-types']) ? op.node['x-token-types'].map(String) : []);
 
 /** True when the operation needs no token (`security: []`). */
 export const isPublic = (op: Operation): boolean => Array.isArray(op.node.security) && op.node.security.length === 0;

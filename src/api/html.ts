@@ -34,7 +34,10 @@ export const inlineText = (markdown: string): string =>
 export function proseHtml(markdown: string, link: LinkResolver): string {
   const out: string[] = [];
   for (const block of markdown.trim().split(/\n\s*\n/)) {
-    const lines = block.split('\n').map((line) => line.trim()).filter(Boolean);
+    const lines = block
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
     if (lines.length === 0) continue;
     if (!lines[0]!.startsWith('- ')) {
       // A paragraph, possibly followed by a list with no blank line between.

@@ -113,7 +113,14 @@ export function operationPageData(blocks: Block[], file: string, title: string):
           html(`<ul>${block.items.map((item) => `<li>${inlineHtml(replaceUrlTokens(item), link)}</li>`).join('')}</ul>`);
           break;
         case 'table':
-          html(tableHtml(block.head, block.rows.map((row) => row.map(replaceUrlTokens)), heading ? `Table: ${heading}` : 'Table', link));
+          html(
+            tableHtml(
+              block.head,
+              block.rows.map((row) => row.map(replaceUrlTokens)),
+              heading ? `Table: ${heading}` : 'Table',
+              link,
+            ),
+          );
           break;
         case 'endpoint':
           html(
@@ -153,13 +160,17 @@ export function operationPageData(blocks: Block[], file: string, title: string):
  * anything): front matter, product URLs filled in, the samples as sections
  * headed by their language, every link absolute.
  */
-export function operationToolsMarkdown(blocks: Block[], page: {file: string; route: string; title: string; description: string; heading: string; siteUrl: string}): string {
+export function operationToolsMarkdown(
+  blocks: Block[],
+  page: {file: string; route: string; title: string; description: string; heading: string; siteUrl: string},
+): string {
   const resolve = linkResolver(page.file);
   const absolute = (url: string) => {
     const target = resolve(url);
     return target.startsWith('/') ? `${page.siteUrl}${target}` : target.startsWith('#') ? `${page.siteUrl}${page.route}${target}` : target;
   };
-  const inline = (text: string) => replaceUrlTokens(text).replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_, label: string, url: string) => `[${label}](${absolute(url)})`);
+  const inline = (text: string) =>
+    replaceUrlTokens(text).replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_, label: string, url: string) => `[${label}](${absolute(url)})`);
   const fence = (language: string, code: string) => {
     const marker = code.includes('```') ? '~~~~' : '```';
     return `${marker}${language}\n${replaceUrlTokens(code)}\n${marker}`;
@@ -196,6 +207,12 @@ export function operationToolsMarkdown(blocks: Block[], page: {file: string; rou
           return [block.guides.map((g) => `- [${g.title}](${page.siteUrl}${docRoute(g.file)})`).join('\n')];
       }
     });
-  const frontMatter = ['---', `title: ${JSON.stringify(page.title)}`, `description: ${JSON.stringify(page.description)}`, `url: ${page.siteUrl}${page.route}`, '---'];
+  const frontMatter = [
+    '---',
+    `title: ${JSON.stringify(page.title)}`,
+    `description: ${JSON.stringify(page.description)}`,
+    `url: ${page.siteUrl}${page.route}`,
+    '---',
+  ];
   return `${frontMatter.join('\n')}\n\n${[`# ${page.heading}`, ...write(blocks)].join('\n\n')}\n`;
 }

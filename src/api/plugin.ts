@@ -49,7 +49,11 @@ export function guidesByOperation(siteDir: string, contract: Contract): Map<stri
 /** The day api/openapi.yaml last changed in git (YYYY-MM-DD), or undefined without git history. */
 export function contractDate(siteDir: string): string | undefined {
   try {
-    const out = execFileSync('git', ['log', '-1', '--format=%cs', '--', 'api/openapi.yaml'], {cwd: siteDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore']}).trim();
+    const out = execFileSync('git', ['log', '-1', '--format=%cs', '--', 'api/openapi.yaml'], {
+      cwd: siteDir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
     return /^\d{4}-\d{2}-\d{2}$/.test(out) ? out : undefined;
   } catch {
     return undefined;

@@ -123,7 +123,12 @@ function fieldsTable(rows: FieldRow[]): Block[] {
     {
       type: 'table',
       head: ['Field', 'Type', 'Required', 'Description'],
-      rows: rows.map((row) => [inlineCode(row.name), oneLine(row.type), row.required ? 'Yes' : 'No', oneLine([row.description, ...row.facts.map(capitalized)].filter(Boolean).join(' '))]),
+      rows: rows.map((row) => [
+        inlineCode(row.name),
+        oneLine(row.type),
+        row.required ? 'Yes' : 'No',
+        oneLine([row.description, ...row.facts.map(capitalized)].filter(Boolean).join(' ')),
+      ]),
     },
   ];
 }
@@ -134,7 +139,9 @@ function parametersTable(params: Parameter[], contract: Contract): Block {
     head: ['Name', 'Type', 'Required', 'Description'],
     rows: params.map((p) => {
       const example = parameterExample(p);
-      const details = [p.description, ...factsOf(contract, p.schema).map(capitalized), example.startsWith('<') ? '' : `Example: ${inlineCode(example)}.`].filter(Boolean).join(' ');
+      const details = [p.description, ...factsOf(contract, p.schema).map(capitalized), example.startsWith('<') ? '' : `Example: ${inlineCode(example)}.`]
+        .filter(Boolean)
+        .join(' ');
       return [inlineCode(p.name), oneLine(typeOf(contract, p.schema)), p.required ? 'Yes' : 'No', oneLine(details)];
     }),
   };
@@ -165,7 +172,9 @@ export function operationBlocks(contract: Contract, op: Operation, guides: Guide
   else if (permission) facts.push(`**Required permission:** ${inlineCode(permission)}`);
   else facts.push('**Required permission:** none beyond a valid token.');
   if (tokens.length) {
-    facts.push(`**Tokens:** ${tokens.map((t) => (t === 'personal_access_token' ? 'personal access tokens' : t.replace(/_/g, ' '))).join(', ')} only. A project API token gets \`403\` \`token_not_allowed\`.`);
+    facts.push(
+      `**Tokens:** ${tokens.map((t) => (t === 'personal_access_token' ? 'personal access tokens' : t.replace(/_/g, ' '))).join(', ')} only. A project API token gets \`403\` \`token_not_allowed\`.`,
+    );
   }
   const getAction = contract.operations.find((o) => o.id === 'getAction');
   if (success.some((r) => r.status === '202')) {
@@ -194,7 +203,10 @@ export function operationBlocks(contract: Contract, op: Operation, guides: Guide
   if (body) {
     out.push(
       {type: 'heading', depth: 3, text: 'Body'},
-      {type: 'paragraph', text: `A JSON object (\`Content-Type: application/json\`)${body.required ? '' : ', optional'}. Unknown fields are refused with \`422\` \`validation_failed\`.`},
+      {
+        type: 'paragraph',
+        text: `A JSON object (\`Content-Type: application/json\`)${body.required ? '' : ', optional'}. Unknown fields are refused with \`422\` \`validation_failed\`.`,
+      },
     );
     const variants = variantsOf(contract, body.schema);
     if (body.schema.description) out.push({type: 'prose', text: String(body.schema.description)});
@@ -242,7 +254,11 @@ export function operationBlocks(contract: Contract, op: Operation, guides: Guide
       {
         type: 'table',
         head: ['Status', '`code`', 'When'],
-        rows: errors.map((r) => [inlineCode(statusText(r.status)), r.codes.map(inlineCode).join(', ') || '—', oneLine(r.description.replace(/^[A-Za-z ]+:\s*/, ''))]),
+        rows: errors.map((r) => [
+          inlineCode(statusText(r.status)),
+          r.codes.map(inlineCode).join(', ') || '—',
+          oneLine(r.description.replace(/^[A-Za-z ]+:\s*/, '')),
+        ]),
       },
       {type: 'paragraph', text: 'Codes and what to do about them: [Errors](../../index.md#errors).'},
     );
@@ -405,4 +421,3 @@ export function referenceFiles(contract: Contract, guidesOf: (op: Operation) => 
   }
   return files;
 }
-

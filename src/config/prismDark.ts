@@ -7,7 +7,5 @@ import {themes} from 'prism-react-renderer';
  */
 export const prismDark: PrismTheme = {
   ...themes.dracula,
-  styles: themes.dracula.styles.map((style) =>
-    style.types.includes('comment') ? {...style, style: {...style.style, color: '#a4afd4'}} : style,
-  ),
+  styles: themes.dracula.styles.map((style) => (style.types.includes('comment') ? {...style, style: {...style.style, color: '#a4afd4'}} : style)),
 };

@@ -51,9 +51,7 @@ function resolve(key: keyof ProductUrls): string {
   const override = process.env[urlEnvironmentVariables[key]]?.trim();
   const value = override ? override : defaults[key];
   if (!/^https?:\/\/[^\s"'<>]+$/.test(value)) {
-    throw new Error(
-      `${urlEnvironmentVariables[key]} must be an absolute http(s) URL, got "${value}"`,
-    );
+    throw new Error(`${urlEnvironmentVariables[key]} must be an absolute http(s) URL, got "${value}"`);
   }
   return value.replace(/\/+$/, '');
 }

@@ -100,7 +100,12 @@ export default function remarkDiagrams() {
           hProperties: {className: ['ld-diagram']},
           hChildren: [
             // On a phone a wide diagram scrolls inside its frame, which can take keyboard focus for that.
-            {type: 'element', tagName: 'div', properties: {className: ['ld-diagram__frame'], role: 'region', tabIndex: 0, ariaLabel: `Diagram: ${title}`}, children: [svg]},
+            {
+              type: 'element',
+              tagName: 'div',
+              properties: {className: ['ld-diagram__frame'], role: 'region', tabIndex: 0, ariaLabel: `Diagram: ${title}`},
+              children: [svg],
+            },
             {type: 'element', tagName: 'figcaption', properties: {className: ['ld-diagram__caption']}, children: [{type: 'text', value: title}]},
           ],
         },

@@ -19,9 +19,7 @@ export function themeCss(theme: PrismTheme, scope: string): string {
   return theme.styles
     .map(({types, languages, style}) => {
       const selectors = types.flatMap((type) =>
-        (languages ?? ['']).map((language) =>
-          `${scope} ${language ? `.language-${language}` : ''}.prism-code .token.${type}`,
-        ),
+        (languages ?? ['']).map((language) => `${scope} ${language ? `.language-${language}` : ''}.prism-code .token.${type}`),
       );
       const declarations = Object.entries(style)
         .filter(([, value]) => value !== undefined && value !== null && value !== '')

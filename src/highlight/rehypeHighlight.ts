@@ -13,8 +13,7 @@ export interface Options {
   languages: readonly string[];
 }
 
-const textOf = (node: HastNode): string =>
-  node.type === 'text' ? (node.value ?? '') : (node.children ?? []).map(textOf).join('');
+const textOf = (node: HastNode): string => (node.type === 'text' ? (node.value ?? '') : (node.children ?? []).map(textOf).join(''));
 
 function languageOf(code: HastNode): string | undefined {
   const className = code.properties?.className;

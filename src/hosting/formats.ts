@@ -68,7 +68,8 @@ export function redirectsFile(rules: ResolvedRules): string {
 }
 
 /** Text types worth compressing (gzip, and brotli where nginx has it). */
-const COMPRESSIBLE_TYPES = 'text/css text/plain text/xml text/markdown application/javascript text/javascript application/json application/xml application/yaml image/svg+xml';
+const COMPRESSIBLE_TYPES =
+  'text/css text/plain text/xml text/markdown application/javascript text/javascript application/json application/xml application/yaml image/svg+xml';
 
 /** A redirect's paths: as written, and with a trailing slash (hosts match them exactly). */
 const redirectSources = (from: string): string[] => (from.endsWith('/') ? [from] : [from, `${from}/`]);
@@ -131,11 +132,18 @@ export function nginxConf(rules: ResolvedRules): string {
   for (const pattern of rules.cache.immutable) {
     const prefix = pattern.replace(/\*$/, '');
     const location = prefix.endsWith('/') ? `^~ ${prefix}` : `~ ^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^/]*$`;
-    out.push('', `# Named by their content: cached for a year.`, `location ${location} {`, '    try_files $uri =404;', ...headers(rules.cache.immutableValue), '}');
+    out.push(
+      '',
+      `# Named by their content: cached for a year.`,
+      `location ${location} {`,
+      '    try_files $uri =404;',
+      ...headers(rules.cache.immutableValue),
+      '}',
+    );
   }
   out.push(
     '',
-    '# Markdown and YAML for readers\' tools.',
+    "# Markdown and YAML for readers' tools.",
     'location ~ \\.md$ {',
     '    types { text/markdown md; }',
     '    try_files $uri =404;',

@@ -25,8 +25,7 @@ import {headersFile, nginxBrotliConf, nginxConf, redirectsFile, resolveRules} fr
 import {escapeHtml} from '../utils/html';
 
 /** The one script of every redirect page: go to the page's `data-to`, keeping the query and the fragment. */
-export const REDIRECT_SCRIPT =
-  'var t=document.documentElement.getAttribute("data-to");location.replace(/[?#]/.test(t)?t:t+location.search+location.hash)';
+export const REDIRECT_SCRIPT = 'var t=document.documentElement.getAttribute("data-to");location.replace(/[?#]/.test(t)?t:t+location.search+location.hash)';
 
 export function redirectPage(to: string, siteUrl: string): string {
   const target = escapeHtml(to);
@@ -69,7 +68,12 @@ export function inlineScriptHashes(html: string): string[] {
     if (/\bsrc\s*=/i.test(attributes)) continue;
     const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
     if (type && !['text/javascript', 'module', 'application/javascript'].includes(type)) continue; // data blocks (JSON-LD) don't run
-    hashes.push(crypto.createHash('sha256').update(match[2] ?? '', 'utf8').digest('base64'));
+    hashes.push(
+      crypto
+        .createHash('sha256')
+        .update(match[2] ?? '', 'utf8')
+        .digest('base64'),
+    );
   }
   return hashes;
 }

@@ -62,7 +62,15 @@ const attribute = (node: Node, name: string): string | undefined => {
 };
 const plainText = (node: Node): string => (node.value ?? '') + (node.children ?? []).map(plainText).join('');
 
-const ADMONITION_LABELS: Record<string, string> = {note: 'Note', tip: 'Tip', info: 'Info', warning: 'Warning', danger: 'Danger', caution: 'Caution', important: 'Important'};
+const ADMONITION_LABELS: Record<string, string> = {
+  note: 'Note',
+  tip: 'Tip',
+  info: 'Info',
+  warning: 'Warning',
+  danger: 'Danger',
+  caution: 'Caution',
+  important: 'Important',
+};
 
 function transform(nodes: Node[], page: ExportPage, context: ExportContext, depth: number): Node[] {
   const out: Node[] = [];
@@ -87,10 +95,15 @@ function transform(nodes: Node[], page: ExportPage, context: ExportContext, dept
       }
       case 'containerDirective': {
         const label = ADMONITION_LABELS[node.name ?? ''] ?? 'Note';
-        const children = transform(node.children ?? [], page, context, sectionDepth).filter((c) => !(c.data as {directiveLabel?: boolean} | undefined)?.directiveLabel);
+        const children = transform(node.children ?? [], page, context, sectionDepth).filter(
+          (c) => !(c.data as {directiveLabel?: boolean} | undefined)?.directiveLabel,
+        );
         const [first, ...rest] = children;
         const lead: Node = {type: 'strong', children: [text(`${label}:`)]};
-        const blocks = first?.type === 'paragraph' ? [{...first, children: [lead, text(' '), ...(first.children ?? [])]}, ...rest] : [{type: 'paragraph', children: [lead]}, ...children];
+        const blocks =
+          first?.type === 'paragraph'
+            ? [{...first, children: [lead, text(' '), ...(first.children ?? [])]}, ...rest]
+            : [{type: 'paragraph', children: [lead]}, ...children];
         out.push({type: 'blockquote', children: blocks});
         continue;
       }
@@ -131,7 +144,9 @@ function jsx(node: Node, page: ExportPage, context: ExportContext, depth: number
   switch (node.name) {
     case 'Tabs':
       // Each tab becomes a section, headed by its label.
-      return children.flatMap((child) => (child.type === 'mdxJsxFlowElement' && child.name === 'TabItem' ? tab(child, page, context, depth) : transform([child], page, context, depth)));
+      return children.flatMap((child) =>
+        child.type === 'mdxJsxFlowElement' && child.name === 'TabItem' ? tab(child, page, context, depth) : transform([child], page, context, depth),
+      );
     case 'TabItem':
       return tab(node, page, context, depth);
     case 'DocCardList':
@@ -146,7 +161,15 @@ function jsx(node: Node, page: ExportPage, context: ExportContext, depth: number
           children: items.map((item) => ({
             type: 'listItem',
             spread: false,
-            children: [{type: 'paragraph', children: [{type: 'link', url: `${context.siteUrl}${markdownPath(item.route)}`, children: [text(item.title)]}, text(item.description ? `: ${item.description}` : '')]}],
+            children: [
+              {
+                type: 'paragraph',
+                children: [
+                  {type: 'link', url: `${context.siteUrl}${markdownPath(item.route)}`, children: [text(item.title)]},
+                  text(item.description ? `: ${item.description}` : ''),
+                ],
+              },
+            ],
           })),
         },
       ];
@@ -210,6 +233,12 @@ export function exportPage(page: ExportPage, context: ExportContext): string {
   const hasTitle = body.some((n) => n.type === 'heading' && n.depth === 1);
   const root: Node = {type: 'root', children: hasTitle ? body : [{type: 'heading', depth: 1, children: [text(page.title)]}, ...body]};
   const markdown = String(writer.stringify(root as never)).trim();
-  const frontMatter = ['---', `title: ${JSON.stringify(page.title)}`, `description: ${JSON.stringify(page.description)}`, `url: ${context.siteUrl}${page.route}`, '---'].join('\n');
+  const frontMatter = [
+    '---',
+    `title: ${JSON.stringify(page.title)}`,
+    `description: ${JSON.stringify(page.description)}`,
+    `url: ${context.siteUrl}${page.route}`,
+    '---',
+  ].join('\n');
   return `${frontMatter}\n\n${markdown}\n`;
 }

@@ -159,7 +159,7 @@ export default function markdownForToolsPlugin(context: LoadContext): Plugin {
       if (process.env.NODE_ENV !== 'production') return;
       const docsContent = allContent['docusaurus-plugin-content-docs']?.default as {loadedVersions?: LoadedVersion[]} | undefined;
       const version = docsContent?.loadedVersions?.[0];
-      if (!version) throw new Error('The Markdown export needs the docs plugin\'s content.');
+      if (!version) throw new Error("The Markdown export needs the docs plugin's content.");
       running = exportAll(context, version);
       running.catch(() => {}); // reported when postBuild awaits it
     },

@@ -50,12 +50,7 @@ function routes(source, lazy) {
   if (found.length === 0) return source;
   if (lazy) {
     const blocks = found.map((m) => m[0].replace(/,\s*$/, '').trim());
-    return [
-      "import ComponentCreator from '@docusaurus/ComponentCreator?reference';",
-      '',
-      `export default [\n${blocks.join(',\n')}\n];`,
-      '',
-    ].join('\n');
+    return ["import ComponentCreator from '@docusaurus/ComponentCreator?reference';", '', `export default [\n${blocks.join(',\n')}\n];`, ''].join('\n');
   }
   const indent = found[0][1];
   let out = '';

@@ -9,7 +9,10 @@ const SERVER_ONLY = ['ssrTemplate', 'presets', 'plugins', 'themes', 'clientModul
 module.exports = function stripClientSiteConfig(source) {
   const start = source.indexOf('export default ');
   if (start < 0) return source;
-  const json = source.slice(start + 'export default '.length).trim().replace(/;$/, '');
+  const json = source
+    .slice(start + 'export default '.length)
+    .trim()
+    .replace(/;$/, '');
   const config = JSON.parse(json);
   for (const key of SERVER_ONLY) delete config[key];
   return `export default ${JSON.stringify(config)};\n`;

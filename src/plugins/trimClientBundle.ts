@@ -36,7 +36,10 @@ export default function trimClientBundlePlugin(context: LoadContext): Plugin {
               // Six hex digits of content hash are plenty to bust caches, and every chunk's
               // hash is in that table.
               // LAUNCHDECK_HASH_SALT (tests only) changes every file name, as a new deploy would.
-              output: {chunkFilename: 'assets/js/[id].[contenthash:6].js', ...(process.env.LAUNCHDECK_HASH_SALT ? {hashSalt: process.env.LAUNCHDECK_HASH_SALT} : {})},
+              output: {
+                chunkFilename: 'assets/js/[id].[contenthash:6].js',
+                ...(process.env.LAUNCHDECK_HASH_SALT ? {hashSalt: process.env.LAUNCHDECK_HASH_SALT} : {}),
+              },
             }),
         plugins: [
           new NormalModuleReplacementPlugin(/^tslib$/, (resource: {context?: string; request: string}) => {

@@ -7,8 +7,7 @@
  */
 import type {HastNode} from './hast';
 
-const textOf = (node: HastNode): string =>
-  node.type === 'text' ? (node.value ?? '') : (node.children ?? []).map(textOf).join('');
+const textOf = (node: HastNode): string => (node.type === 'text' ? (node.value ?? '') : (node.children ?? []).map(textOf).join(''));
 
 export default function rehypeTableRegions() {
   return (tree: HastNode): void => {
@@ -28,7 +27,12 @@ export default function rehypeTableRegions() {
           children[i] = {
             type: 'element',
             tagName: 'div',
-            properties: {className: ['ld-table'], role: 'region', tabIndex: 0, ariaLabel: heading ? `Table: ${heading}` : `Table${firstHeaderCell ? `: ${firstHeaderCell}` : ''}`},
+            properties: {
+              className: ['ld-table'],
+              role: 'region',
+              tabIndex: 0,
+              ariaLabel: heading ? `Table: ${heading}` : `Table${firstHeaderCell ? `: ${firstHeaderCell}` : ''}`,
+            },
             children: [child],
           };
           continue;

@@ -33,7 +33,13 @@ export function cardDescriptions(docsRoot: string, folder: string): Record<strin
   const result: Record<string, string> = {};
   const add = (file: string) => {
     const description = frontMatterField(file, 'description');
-    if (description) result[path.relative(docsRoot, file).replace(/\\/g, '/').replace(/\.mdx?$/, '')] = description;
+    if (description)
+      result[
+        path
+          .relative(docsRoot, file)
+          .replace(/\\/g, '/')
+          .replace(/\.mdx?$/, '')
+      ] = description;
   };
   for (const entry of fs.readdirSync(folder, {withFileTypes: true})) {
     const full = path.join(folder, entry.name);

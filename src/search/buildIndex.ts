@@ -56,7 +56,11 @@ function headingOutline(html: string): Map<string, {level: number; h2: string}> 
     const level = Number(match[1]);
     const anchor = match[2] ?? match[3] ?? '';
     // Without tags, entities and the zero-width space of the heading's anchor link.
-    const text = match[4]!.replace(/<[^>]+>/g, '').replace(/&[a-z#0-9]+;/gi, ' ').replace(/\u200b/g, '').trim();
+    const text = match[4]!
+      .replace(/<[^>]+>/g, '')
+      .replace(/&[a-z#0-9]+;/gi, ' ')
+      .replace(/\u200b/g, '')
+      .trim();
     if (level === 2) h2 = text;
     outline.set(anchor, {level, h2: level === 2 ? '' : h2});
   }
@@ -85,7 +89,7 @@ export interface WriteOptions {
 }
 
 export function writeSearchIndex({outDir, baseUrl, contextPaths, synonyms, hash, documents}: WriteOptions): string[] {
-  if (documents.length !== 5) throw new Error('Unexpected layout of the search plugin\'s documents.');
+  if (documents.length !== 5) throw new Error("Unexpected layout of the search plugin's documents.");
   const [titles, headings, descriptions, keywords, contents] = documents as [
     PluginDocument[],
     PluginDocument[],
@@ -94,8 +98,7 @@ export function writeSearchIndex({outDir, baseUrl, contextPaths, synonyms, hash,
     PluginDocument[],
   ];
 
-  const contextIndex = (url: string) =>
-    url.startsWith(baseUrl) ? contextPaths.indexOf(contextOfPath(url.slice(baseUrl.length), contextPaths)) : -1;
+  const contextIndex = (url: string) => (url.startsWith(baseUrl) ? contextPaths.indexOf(contextOfPath(url.slice(baseUrl.length), contextPaths)) : -1);
   const byPluginId = new Map<number, number>();
   const pages: PageRow[] = titles.map((doc, index) => {
     byPluginId.set(doc.i, index);
@@ -107,7 +110,11 @@ export function writeSearchIndex({outDir, baseUrl, contextPaths, synonyms, hash,
   }
   for (const doc of keywords) {
     const page = pages[byPluginId.get(doc.p ?? -1) ?? -1];
-    if (page) page[4] = doc.t.split(',').map((k) => k.trim()).filter(Boolean);
+    if (page)
+      page[4] = doc.t
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean);
   }
 
   const outlines = new Map<string, Map<string, {level: number; h2: string}>>();

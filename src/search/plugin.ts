@@ -82,9 +82,7 @@ export function indexHash(siteDir: string, extra: unknown): string {
 
 export default function launchdeckSearch(context: LoadContext, options: unknown): Plugin {
   const plugin = searchLocal(context, options);
-  const contextPaths = ((options as Options).searchContextByPaths ?? []).map((item) =>
-    typeof item === 'string' ? item : item.path,
-  );
+  const contextPaths = ((options as Options).searchContextByPaths ?? []).map((item) => (typeof item === 'string' ? item : item.path));
   const synonyms = loadSynonyms(context.siteDir);
   const hash = indexHash(context.siteDir, context.siteConfig.customFields ?? {});
   const own = (file: string) => path.join(context.siteDir, 'src/search', file);

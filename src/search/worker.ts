@@ -69,10 +69,7 @@ function loadText(baseUrl: string, context: string): Promise<void> {
   let promise = texts.get(context);
   if (!promise) {
     promise = (async () => {
-      const [search, rows] = await Promise.all([
-        loadPages(baseUrl),
-        fetchJson<TextFile>(indexFileUrl(baseUrl, indexFileNames.text(context, hash))),
-      ]);
+      const [search, rows] = await Promise.all([loadPages(baseUrl), fetchJson<TextFile>(indexFileUrl(baseUrl, indexFileNames.text(context, hash)))]);
       // In slices: a search that arrives meanwhile runs between two slices.
       for (let i = 0; i < rows.length; i += SLICE) {
         search.addSections(rows.slice(i, i + SLICE));

@@ -22,8 +22,7 @@ export default function ErrorPageContent({error, tryAgain}: Props): ReactNode {
           <p className="ld-status-page__code">Page Error</p>
           <Heading as="h1">This page crashed.</Heading>
           <p>
-            Something went wrong while showing this page. Try again; if it keeps happening, go back
-            to the <Link to="/docs/">documentation home</Link>.
+            Something went wrong while showing this page. Try again; if it keeps happening, go back to the <Link to="/docs/">documentation home</Link>.
           </p>
           <div className="margin-vert--lg">
             <ErrorBoundaryTryAgainButton onClick={tryAgain} className="button button--primary" />

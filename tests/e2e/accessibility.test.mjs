@@ -26,12 +26,13 @@ const site = withSiteAndBrowser();
 async function violationsOf(page) {
   // Evaluated through the DevTools protocol: the site's Content-Security-Policy rightly refuses an injected <script>.
   if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(axeSource);
-  const results = await page.evaluate(
-    (runOnly) => window.axe.run(document, {runOnly: {type: 'tag', values: runOnly}, resultTypes: ['violations']}),
-    tags,
-  );
+  const results = await page.evaluate((runOnly) => window.axe.run(document, {runOnly: {type: 'tag', values: runOnly}, resultTypes: ['violations']}), tags);
   return results.violations.map(
-    (v) => `${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`,
+    (v) =>
+      `${v.id} (${v.nodes.length}): ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(' | ')}`,
   );
 }
 

@@ -30,7 +30,7 @@ test('a reference page shows its operation, hydrates without errors, and keeps t
   await page.close();
 });
 
-test('links inside a reference page\'s tables and notes move within the site without a full page load', async () => {
+test("links inside a reference page's tables and notes move within the site without a full page load", async () => {
   const {page, errors} = await openPage(site.browser.context, site.server.url);
   await page.goto(site.server.url + '/docs/api/reference/servers/create-server');
   await waitForHydration(page);
@@ -65,7 +65,7 @@ test('the chosen sample language is remembered on every reference page', async (
   await page.close();
 });
 
-test('a guide\'s API tab links to the operation, and the operation page lists the guide', async () => {
+test("a guide's API tab links to the operation, and the operation page lists the guide", async () => {
   const {page} = await openPage(site.browser.context, site.server.url);
   await page.goto(site.server.url + '/docs/servers/stop-server');
   await waitForHydration(page);

@@ -58,7 +58,8 @@ for (const name of ['scripts/serve.mjs', 'nginx']) {
     // The policy is strict: no inline scripts or eval without a hash, no plugins, no framing.
     const csp = rules.headers['Content-Security-Policy'];
     assert.doesNotMatch(/script-src[^;]*/.exec(csp)[0], /unsafe|\*|https?:|data:/);
-    for (const directive of ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", "connect-src 'self'", "worker-src 'self'"]) assert.ok(csp.includes(directive), directive);
+    for (const directive of ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", "connect-src 'self'", "worker-src 'self'"])
+      assert.ok(csp.includes(directive), directive);
     assert.match(rules.headers['Strict-Transport-Security'], /max-age=\d{8,}/);
   });
 
@@ -93,7 +94,16 @@ for (const name of ['scripts/serve.mjs', 'nginx']) {
   });
 
   test(`${name}: unknown paths, the rules files and hostile paths get the not-found page with status 404`, async () => {
-    for (const p of ['/docs/nope', '/nope/deeper/', '/docs/servers/stop-server/extra', '/404.html', '/_headers', '/_redirects', '/_hosting/rules.json', '/_hosting/nginx.conf']) {
+    for (const p of [
+      '/docs/nope',
+      '/nope/deeper/',
+      '/docs/servers/stop-server/extra',
+      '/404.html',
+      '/_headers',
+      '/_redirects',
+      '/_hosting/rules.json',
+      '/_hosting/nginx.conf',
+    ]) {
       const r = await get(p);
       assert.equal(r.status, 404, p);
       assert.match(r.body.toString(), /This page does not exist/, p);

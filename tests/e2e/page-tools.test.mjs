@@ -14,7 +14,7 @@ import {startServer} from '../../scripts/serve.mjs';
 const site = withSiteAndBrowser();
 const siteUrl = 'https://docs.launchdeck.io';
 
-test('Copy page puts the page\'s Markdown on the clipboard and says so; View as Markdown opens it', async () => {
+test("Copy page puts the page's Markdown on the clipboard and says so; View as Markdown opens it", async () => {
   await site.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: site.server.url});
   const {page, external, errors} = await openPage(site.browser.context, site.server.url);
   await page.goto(site.server.url + '/docs/servers/stop-server');
@@ -80,7 +80,12 @@ test('"Was this page helpful?" sends nothing and offers the feedback form, pre-f
 /** Relative luminance contrast of two CSS colours ("rgb(…)"). */
 function contrast(a, b) {
   const lum = (c) => {
-    const [r, g, bl] = c.match(/\d+(\.\d+)?/g).slice(0, 3).map(Number).map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    const [r, g, bl] = c
+      .match(/\d+(\.\d+)?/g)
+      .slice(0, 3)
+      .map(Number)
+      .map((v) => v / 255)
+      .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
     return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
   };
   const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
@@ -95,11 +100,14 @@ test('diagrams are legible in both colour modes, and at phone width', async () =
     for (const route of ['/docs/', '/docs/pipelines/', '/docs/networks/']) {
       await page.goto(site.server.url + route);
       await waitForHydration(page);
-      const colours = await page.locator('.ld-diagram__svg').first().evaluate((svg) => {
-        const text = svg.querySelector('.node text');
-        const shape = svg.querySelector('.node polygon, .node path');
-        return {text: getComputedStyle(text).fill, shape: getComputedStyle(shape).fill, page: getComputedStyle(document.body).backgroundColor};
-      });
+      const colours = await page
+        .locator('.ld-diagram__svg')
+        .first()
+        .evaluate((svg) => {
+          const text = svg.querySelector('.node text');
+          const shape = svg.querySelector('.node polygon, .node path');
+          return {text: getComputedStyle(text).fill, shape: getComputedStyle(shape).fill, page: getComputedStyle(document.body).backgroundColor};
+        });
       assert.ok(contrast(colours.text, colours.shape) >= 4.5, `${theme} ${route}: text on boxes ${JSON.stringify(colours)}`);
       assert.ok(contrast(colours.shape, colours.page) >= 1.1, `${theme} ${route}: boxes stand out from the page`);
     }
@@ -108,7 +116,10 @@ test('diagrams are legible in both colour modes, and at phone width', async () =
   for (const route of ['/docs/', '/docs/pipelines/', '/docs/networks/']) {
     await page.goto(site.server.url + route);
     await waitForHydration(page);
-    const smallest = await page.locator('.ld-diagram__svg').first().evaluate((svg) => Math.min(...[...svg.querySelectorAll('text')].map((t) => t.getBoundingClientRect().height)));
+    const smallest = await page
+      .locator('.ld-diagram__svg')
+      .first()
+      .evaluate((svg) => Math.min(...[...svg.querySelectorAll('text')].map((t) => t.getBoundingClientRect().height)));
     assert.ok(smallest >= 9, `${route}: text is ${smallest.toFixed(1)} px tall on a phone`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 1, `${route}: the page doesn't scroll sideways (${overflow} px)`);

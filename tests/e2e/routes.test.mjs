@@ -76,7 +76,12 @@ test('an unknown path shows the not-found page with status 404', async () => {
   await waitForHydration(page);
   await page.getByRole('heading', {level: 1, name: 'This page does not exist'}).waitFor();
   assert.ok(await page.getByRole('search').getByRole('searchbox').isVisible());
-  assert.ok(await page.getByRole('link', {name: /^Servers/}).first().isVisible());
+  assert.ok(
+    await page
+      .getByRole('link', {name: /^Servers/})
+      .first()
+      .isVisible(),
+  );
   // The search form on the not-found page leads to the search page.
   await page.getByRole('search').getByRole('searchbox').fill('ssh key');
   await page.getByRole('search').getByRole('button', {name: 'Search'}).click();

@@ -63,11 +63,18 @@ test('the search box downloads nothing until used, a small first tier before its
   await page.goto(site.server.url + '/docs/servers/add-aws-server');
   await waitForHydration(page);
   await page.waitForLoadState('networkidle');
-  assert.deepEqual(requested.filter((p) => p.startsWith('search-')), [], 'no index before the reader searches');
+  assert.deepEqual(
+    requested.filter((p) => p.startsWith('search-')),
+    [],
+    'no index before the reader searches',
+  );
   await typeQuery(page, 'firewall');
   await options(page).first().waitFor();
   const beforeResults = requested.filter((p) => p.startsWith('search-'));
-  assert.ok(beforeResults.some((p) => p.startsWith('search-pages-')), 'the first tier');
+  assert.ok(
+    beforeResults.some((p) => p.startsWith('search-pages-')),
+    'the first tier',
+  );
   assert.ok(gzipKb(beforeResults) <= 100, `${gzipKb(beforeResults).toFixed(1)} KB gzip before the first results`);
   assert.match(await options(page).first().innerText(), /network rule|firewall/i);
   // The body text of every section follows in the background, the reader's own section first.
@@ -77,12 +84,12 @@ test('the search box downloads nothing until used, a small first tier before its
     await page.waitForTimeout(50);
   }
   const texts = requested.filter((p) => p.startsWith('search-text'));
-  assert.equal(texts.length, textFiles.length, 'every section\'s text');
+  assert.equal(texts.length, textFiles.length, "every section's text");
   assert.match(texts[0], /^search-text-docs-servers-/);
   await page.close();
 });
 
-test('synonyms, typos and a reader\'s own words find the page the docs name differently', async () => {
+test("synonyms, typos and a reader's own words find the page the docs name differently", async () => {
   const {page} = await openPage(site.browser.context, site.server.url);
   // Synonym: the docs say "existing server", readers say "vps".
   assert.equal((await firstResult(page, '/docs/servers/', 'use my own vps')).path, '/docs/servers/add-existing-server');
@@ -152,12 +159,22 @@ test('/search shows first results from the first tier, then searches the rest of
   await results.first().waitFor();
   const beforeFirst = fetched.filter((f) => f.startsWith('search-'));
   assert.ok(gzipKb(beforeFirst) <= 150, `${gzipKb(beforeFirst).toFixed(1)} KB gzip before the first results`);
-  assert.equal(await results.first().locator('h2 a').getAttribute('href').then((h) => h.split('?')[0]), '/docs/servers/add-server');
+  assert.equal(
+    await results
+      .first()
+      .locator('h2 a')
+      .getAttribute('href')
+      .then((h) => h.split('?')[0]),
+    '/docs/servers/add-server',
+  );
   assert.equal(await page.title(), 'Search results for "add server" | Docs');
   // The rest arrives: the progress line goes away when every section's text has been searched.
   await page.getByText(/Searching the text of every page/).waitFor({state: 'detached', timeout: 15000});
-  await page.getByRole('status').getByText(/\d+\+? pages? found/).waitFor();
-  assert.ok(fetched.filter((f) => f.startsWith('search-text')).length > 20, 'every section\'s text');
+  await page
+    .getByRole('status')
+    .getByText(/\d+\+? pages? found/)
+    .waitFor();
+  assert.ok(fetched.filter((f) => f.startsWith('search-text')).length > 20, "every section's text");
 
   // A word of the body text only: found once the text has arrived.
   await page.getByRole('searchbox', {name: 'Search'}).fill('logrotate');
@@ -238,7 +255,7 @@ const readerQueries = [
   ['revoke token', /\/docs\/api-tokens\/.*revoke/],
 ];
 
-test('searching in a reader\'s own words opens the right page first', async () => {
+test("searching in a reader's own words opens the right page first", async () => {
   const {page} = await openPage(site.browser.context, site.server.url);
   const failures = [];
   for (const [query, expected] of readerQueries) {

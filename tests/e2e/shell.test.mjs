@@ -104,15 +104,13 @@ test('the table of contents lists only h2 and h3 headings', async () => {
   const {page} = await openPage(site.browser.context, site.server.url);
   await page.goto(site.server.url + '/docs/servers/add-aws-server');
   await waitForHydration(page);
-  const tocIds = await page.$$eval('.table-of-contents a', (links) =>
-    links.map((a) => decodeURIComponent(a.getAttribute('href').slice(1))),
-  );
+  const tocIds = await page.$$eval('.table-of-contents a', (links) => links.map((a) => decodeURIComponent(a.getAttribute('href').slice(1))));
   assert.ok(tocIds.length > 0, 'the page has a table of contents');
-  const levels = await page.evaluate(
-    (ids) => ids.map((id) => document.getElementById(id)?.tagName),
-    tocIds,
+  const levels = await page.evaluate((ids) => ids.map((id) => document.getElementById(id)?.tagName), tocIds);
+  assert.ok(
+    levels.every((tag) => tag === 'H2' || tag === 'H3'),
+    levels.join(','),
   );
-  assert.ok(levels.every((tag) => tag === 'H2' || tag === 'H3'), levels.join(','));
   const articleH4 = await page.$$eval('article h4[id]', (hs) => hs.map((h) => h.id));
   for (const id of articleH4) assert.ok(!tocIds.includes(id), `h4 ${id} is in the TOC`);
   await page.close();

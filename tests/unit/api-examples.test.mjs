@@ -32,7 +32,11 @@ const ID = 'https://launchdeck.test/openapi.json';
 function relaxed(node) {
   if (Array.isArray(node)) return node.map(relaxed);
   if (!node || typeof node !== 'object') return node;
-  return Object.fromEntries(Object.entries(node).filter(([k]) => k !== 'required').map(([k, v]) => [k, relaxed(v)]));
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([k]) => k !== 'required')
+      .map(([k, v]) => [k, relaxed(v)]),
+  );
 }
 
 function validatorFor(doc) {
@@ -95,7 +99,14 @@ function examplesOf(doc) {
     } else if (lang === 'json' && lastCall) {
       const statuses = [...textSinceCall.matchAll(/`?\b([1-5]\d\d)(?: [A-Z][A-Za-z ]+)?`?/g)].map((m) => m[1]);
       const status = statuses.reverse().find((s) => lastCall.node.responses?.[s]);
-      out.push({kind: 'response', op: lastCall, status, json: replaceUrlTokens(code), shortened: /title="[^"]*shortened/i.test(meta), line: offset + start + 1});
+      out.push({
+        kind: 'response',
+        op: lastCall,
+        status,
+        json: replaceUrlTokens(code),
+        shortened: /title="[^"]*shortened/i.test(meta),
+        line: offset + start + 1,
+      });
       textSinceCall = '';
     }
   }
@@ -110,7 +121,7 @@ test('the guides show request and response examples of the API', () => {
   assert.ok(examples.filter((e) => e.kind === 'response').length > 100, 'responses');
 });
 
-test('every request body in the guides validates against its operation\'s request schema', () => {
+test("every request body in the guides validates against its operation's request schema", () => {
   const failures = [];
   for (const e of examples.filter((x) => x.kind === 'request')) {
     if (!requestBody(contract, e.op)) {
@@ -147,7 +158,12 @@ test('every JSON response in the guides validates against the response its text 
     checked += 1;
     const validate = (e.shortened ? subset : strict)(responsePointer(e.op, status));
     if (!validate(value)) {
-      failures.push(`${e.file}:${e.line}: ${e.op.id} ${status}${e.shortened ? ' (shortened)' : ''}: ${validate.errors.slice(0, 4).map((x) => `${x.instancePath || '/'} ${x.message}${x.params?.additionalProperty ? ` (${x.params.additionalProperty})` : ''}`).join('; ')}`);
+      failures.push(
+        `${e.file}:${e.line}: ${e.op.id} ${status}${e.shortened ? ' (shortened)' : ''}: ${validate.errors
+          .slice(0, 4)
+          .map((x) => `${x.instancePath || '/'} ${x.message}${x.params?.additionalProperty ? ` (${x.params.additionalProperty})` : ''}`)
+          .join('; ')}`,
+      );
     }
   }
   assert.ok(checked > 100, `${checked} responses checked`);
@@ -160,7 +176,13 @@ test('every example titled as an event or an error body validates against the We
   const failures = [];
   for (const e of schemaExamples) {
     const validate = (e.shortened ? subset : strict)(e.pointer);
-    if (!validate(JSON.parse(e.json))) failures.push(`${e.file}:${e.line}: ${e.pointer}: ${validate.errors.slice(0, 4).map((x) => `${x.instancePath || '/'} ${x.message}`).join('; ')}`);
+    if (!validate(JSON.parse(e.json)))
+      failures.push(
+        `${e.file}:${e.line}: ${e.pointer}: ${validate.errors
+          .slice(0, 4)
+          .map((x) => `${x.instancePath || '/'} ${x.message}`)
+          .join('; ')}`,
+      );
   }
   assert.deepEqual(failures, []);
 });

@@ -32,7 +32,11 @@ test('every operation of the contract has exactly one page, and every resource a
   assert.equal(pages.length, count, 'one page per operation');
   assert.equal(new Set(pages.map((f) => f.file)).size, count, 'no two operations share a page');
   assert.equal(files.filter((f) => f.file.endsWith('_category_.json')).length, contract.resources.length);
-  for (const op of contract.operations) assert.ok(files.some((f) => f.file === `${op.resource.slug}/${op.slug}.md`), op.id);
+  for (const op of contract.operations)
+    assert.ok(
+      files.some((f) => f.file === `${op.resource.slug}/${op.slug}.md`),
+      op.id,
+    );
 });
 
 test('every page has a unique one-sentence description of 50–160 characters', () => {
@@ -60,7 +64,11 @@ test('every code sample is a valid program: bash -n, node --check, python3 -m py
         const file = path.join(dir, `${op.slug}.${sample.language === 'bash' ? 'sh' : sample.language === 'javascript' ? 'mjs' : 'py'}`);
         fs.writeFileSync(file, `${sample.code}\n`);
         const [command, ...args] =
-          sample.language === 'bash' ? ['bash', '-n', file] : sample.language === 'javascript' ? [process.execPath, '--check', file] : ['python3', '-m', 'py_compile', file];
+          sample.language === 'bash'
+            ? ['bash', '-n', file]
+            : sample.language === 'javascript'
+              ? [process.execPath, '--check', file]
+              : ['python3', '-m', 'py_compile', file];
         const run = spawnSync(command, args, {encoding: 'utf8'});
         if (run.status !== 0) failures.push(`${op.id} ${sample.label}: ${(run.stderr || run.stdout).trim().split('\n').slice(-3).join(' ')}`);
       }
@@ -93,13 +101,16 @@ test('guides and reference link both ways: every guide that calls an operation i
   const files = referenceFiles(contract, (op) => guides.get(op.id) ?? []);
   const data = JSON.parse(files.find((f) => f.file === 'servers/start-server.json').content);
   const links = data.blocks.filter((b) => b.links).flatMap((b) => b.links);
-  assert.ok(links.some((l) => l.to === '/docs/servers/start-server' && l.title === 'Start a server'), JSON.stringify(links));
+  assert.ok(
+    links.some((l) => l.to === '/docs/servers/start-server' && l.title === 'Start a server'),
+    JSON.stringify(links),
+  );
   // And in the page's Markdown for readers' tools, as an absolute link.
   const markdown = files.find((f) => f.file === 'servers/start-server.md').markdown;
   assert.match(markdown, /^- \[Start a server\]\(https:\/\/docs\.launchdeck\.io\/docs\/servers\/start-server\)$/m);
 });
 
-test('an operation\'s page is a few lines of MDX that render its data; headings get unique ids, as Docusaurus gives them', () => {
+test("an operation's page is a few lines of MDX that render its data; headings get unique ids, as Docusaurus gives them", () => {
   const files = referenceFiles(contract, () => []);
   for (const op of contract.operations) {
     const stub = files.find((f) => f.file === `${op.resource.slug}/${op.slug}.md`);
@@ -118,16 +129,28 @@ test('an operation\'s page is a few lines of MDX that render its data; headings 
   }
   const create = JSON.parse(files.find((f) => f.file === 'servers/create-server.json').content);
   // Variant headings keep their code: "provider: `aws`" becomes provider-aws, with <code> in the table of contents.
-  assert.ok(create.toc.some((t) => t.id === 'provider-aws' && t.value === 'provider: <code>aws</code>' && t.level === 4), JSON.stringify(create.toc));
-  const tables = create.blocks.filter((b) => b.html).map((b) => b.html).join('');
+  assert.ok(
+    create.toc.some((t) => t.id === 'provider-aws' && t.value === 'provider: <code>aws</code>' && t.level === 4),
+    JSON.stringify(create.toc),
+  );
+  const tables = create.blocks
+    .filter((b) => b.html)
+    .map((b) => b.html)
+    .join('');
   assert.match(tables, /<div class="ld-table" role="region" tabindex="0" aria-label="Table: Path parameters"><table><thead><tr><th>Name<\/th>/);
   const samples = create.blocks.find((b) => b.samples);
   assert.equal(samples.tabs, 'api-language');
-  assert.deepEqual(samples.samples.map((s) => s.label), ['curl', 'JavaScript', 'Python']);
-  assert.ok(samples.samples.every((s) => s.tokens && s.code.includes('https://api.launchdeck.io/v1/')), 'samples are highlighted, with the API URL filled in');
+  assert.deepEqual(
+    samples.samples.map((s) => s.label),
+    ['curl', 'JavaScript', 'Python'],
+  );
+  assert.ok(
+    samples.samples.every((s) => s.tokens && s.code.includes('https://api.launchdeck.io/v1/')),
+    'samples are highlighted, with the API URL filled in',
+  );
 });
 
-test('the contract\'s descriptions use only the Markdown the reference pages understand (writer\'s reference C5)', () => {
+test("the contract's descriptions use only the Markdown the reference pages understand (writer's reference C5)", () => {
   const texts = [];
   const walk = (value, where) => {
     if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${where}[${i}]`));
@@ -159,17 +182,26 @@ test('the contract\'s descriptions use only the Markdown the reference pages und
 
 test('the static HTML of the reference escapes text and understands only the Markdown it is given', () => {
   const link = (url) => `/resolved/${url}`;
-  assert.equal(inlineHtml('Send `<b>{"a": 1}</b>` & **wait** for [it](x.md#y) <i>', link), 'Send <code>&lt;b&gt;{&quot;a&quot;: 1}&lt;/b&gt;</code> &amp; <strong>wait</strong> for <a href="/resolved/x.md#y">it</a> &lt;i&gt;');
-  assert.equal(proseHtml('One:\n\n- `a`: first\n- b\n  continued\n\nLast.', link), '<p>One:</p><ul><li><code>a</code>: first</li><li>b continued</li></ul><p>Last.</p>');
+  assert.equal(
+    inlineHtml('Send `<b>{"a": 1}</b>` & **wait** for [it](x.md#y) <i>', link),
+    'Send <code>&lt;b&gt;{&quot;a&quot;: 1}&lt;/b&gt;</code> &amp; <strong>wait</strong> for <a href="/resolved/x.md#y">it</a> &lt;i&gt;',
+  );
+  assert.equal(
+    proseHtml('One:\n\n- `a`: first\n- b\n  continued\n\nLast.', link),
+    '<p>One:</p><ul><li><code>a</code>: first</li><li>b continued</li></ul><p>Last.</p>',
+  );
   assert.equal(proseHtml('Lead:\n- a', link), '<p>Lead:</p><ul><li>a</li></ul>');
   const resolve = linkResolver('api/reference/servers/create-server.md');
   assert.equal(resolve('../actions/get-action.md'), '/docs/api/reference/actions/get-action');
   assert.equal(resolve('../../index.md#errors'), '/docs/api/#errors');
-  assert.equal(resolve('../../../api-tokens/personal-access-tokens/add-personal-access-token.md'), '/docs/api-tokens/personal-access-tokens/add-personal-access-token');
+  assert.equal(
+    resolve('../../../api-tokens/personal-access-tokens/add-personal-access-token.md'),
+    '/docs/api-tokens/personal-access-tokens/add-personal-access-token',
+  );
   assert.equal(docRoute('index.md'), '/docs/');
 });
 
-test('the contract passes Redocly\'s OpenAPI linter with zero errors', () => {
+test("the contract passes Redocly's OpenAPI linter with zero errors", () => {
   const cli = path.join(repoRoot, 'node_modules/@redocly/cli/bin/cli.js');
   const run = spawnSync(process.execPath, [cli, 'lint', 'api/openapi.yaml', '--format=json'], {cwd: repoRoot, encoding: 'utf8', timeout: 120000});
   const json = run.stdout.slice(run.stdout.indexOf('{'));

@@ -51,7 +51,11 @@ test('aliases of routes.tsv (the spec short names) appear in the keywords of the
   for (const route of routes.filter((r) => r.alias)) {
     const doc = byRoute.get(route.path);
     if (!doc) continue;
-    const short = route.alias.replace(/^\/docs\//, '').split('/').slice(-2).join(' ');
+    const short = route.alias
+      .replace(/^\/docs\//, '')
+      .split('/')
+      .slice(-2)
+      .join(' ');
     const keywords = (doc.frontMatter.keywords ?? []).map((k) => String(k).toLowerCase());
     if (!keywords.includes(short)) failures.push(`${doc.file}: keywords lack "${short}"`);
   }
@@ -67,7 +71,11 @@ test('task pages follow the task template', () => {
       failures.push(`${doc.file}: sections are [${h2.join(', ')}]`);
     }
     if (!/^\*\*Required permissions?:\*\* .+$/m.test(doc.body)) failures.push(`${doc.file}: no "Required permission" line`);
-    if (!/<Tabs groupId="interface">/.test(doc.body) || !/<TabItem value="web" label="Web app" default>/.test(doc.body) || !/<TabItem value="api" label="API">/.test(doc.body)) {
+    if (
+      !/<Tabs groupId="interface">/.test(doc.body) ||
+      !/<TabItem value="web" label="Web app" default>/.test(doc.body) ||
+      !/<TabItem value="api" label="API">/.test(doc.body)
+    ) {
       failures.push(`${doc.file}: no Web app / API tabs with groupId "interface"`);
     }
     const steps = doc.section('Steps');

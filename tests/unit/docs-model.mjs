@@ -27,7 +27,7 @@ function stripCode(text) {
 export function parseDoc(file) {
   const raw = fs.readFileSync(file, 'utf8');
   const match = /^---\n([\s\S]*?)\n---\n?/.exec(raw);
-  const frontMatter = match ? YAML.parse(match[1]) ?? {} : {};
+  const frontMatter = match ? (YAML.parse(match[1]) ?? {}) : {};
   const body = match ? raw.slice(match[0].length) : raw;
   const rel = path.relative(docsDir, file).split(path.sep).join('/');
   const noExt = rel.replace(/\.mdx?$/, '');

@@ -25,19 +25,59 @@ const TEMPLATE = 2;
 const pages = [
   ['/docs/', 'Acme documentation', ['Documentation'], 'Start here to learn how Acme runs your servers and applications.', ['home'], Home, -1],
   ['/docs/servers/', 'Servers', ['Documentation', 'Servers'], 'What a server is, its states and its limits.', ['servers', 'server states'], Overview, 0],
-  ['/docs/servers/add-server', 'Add a server', ['Documentation', 'Servers'], 'Create a server at your cloud provider.', ['add server', 'create server'], Task, 0],
-  ['/docs/servers/remove-server', 'Remove a server', ['Documentation', 'Servers'], 'Delete a server you no longer need.', ['remove server', 'delete server'], Task, 0],
-  ['/docs/servers/restart-server', 'Restart a server', ['Documentation', 'Servers'], 'Reboot a server that stopped answering.', ['restart server', 'reboot'], Task, 0],
+  [
+    '/docs/servers/add-server',
+    'Add a server',
+    ['Documentation', 'Servers'],
+    'Create a server at your cloud provider.',
+    ['add server', 'create server'],
+    Task,
+    0,
+  ],
+  [
+    '/docs/servers/remove-server',
+    'Remove a server',
+    ['Documentation', 'Servers'],
+    'Delete a server you no longer need.',
+    ['remove server', 'delete server'],
+    Task,
+    0,
+  ],
+  [
+    '/docs/servers/restart-server',
+    'Restart a server',
+    ['Documentation', 'Servers'],
+    'Reboot a server that stopped answering.',
+    ['restart server', 'reboot'],
+    Task,
+    0,
+  ],
   ['/docs/teams/', 'Teams', ['Documentation', 'Teams'], 'Groups of people who work on a project together.', ['teams'], Overview, 1],
-  ['/docs/teams/invite-member', 'Invite a member to a team', ['Documentation', 'Teams'], 'Send an email that lets a person join a team.', ['invite member'], Task, 1],
-  ['/docs/certificates/add-certificate', 'Add an SSL certificate', ['Documentation', 'Certificates'], 'Serve HTTPS with a certificate from Let us Encrypt.', ['add certificate', 'https'], Task, 2],
+  [
+    '/docs/teams/invite-member',
+    'Invite a member to a team',
+    ['Documentation', 'Teams'],
+    'Send an email that lets a person join a team.',
+    ['invite member'],
+    Task,
+    1,
+  ],
+  [
+    '/docs/certificates/add-certificate',
+    'Add an SSL certificate',
+    ['Documentation', 'Certificates'],
+    'Serve HTTPS with a certificate from Let us Encrypt.',
+    ['add certificate', 'https'],
+    Task,
+    2,
+  ],
   ['/docs/files/', 'Files', ['Documentation', 'Files'], 'Text files that Acme writes on your servers.', ['files'], Overview, 3],
 ];
 const headings = [
   [2, 'Before you begin', '#before-you-begin', TEMPLATE],
   [2, 'Troubleshooting', '#troubleshooting', TEMPLATE],
   [2, 'The API returns quota_exceeded', '#the-api-returns-quota_exceeded', TROUBLESHOOTING],
-  [4, 'The server doesn\'t come back after a reboot', '#the-server-doesnt-come-back', TROUBLESHOOTING],
+  [4, "The server doesn't come back after a reboot", '#the-server-doesnt-come-back', TROUBLESHOOTING],
   [1, 'States', '#states', 0],
 ];
 const synonyms = compileSynonyms({
@@ -123,7 +163,7 @@ test('ranking: a pasted error finds the troubleshooting heading that quotes it',
   assert.equal(engine.pages[why.hits[0].page].url, '/docs/servers/restart-server');
 });
 
-test('body text: a word only in a page\'s text finds that page and its section', () => {
+test("body text: a word only in a page's text finds that page and its section", () => {
   const engine = site();
   const {hits} = engine.search('logrotate');
   assert.equal(engine.pages[hits[0].page].url, '/docs/files/');

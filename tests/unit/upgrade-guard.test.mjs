@@ -28,7 +28,7 @@ const watched = [
   {
     file: '@docusaurus/core/lib/client/preload.js',
     sha256: '8c1e3de18d307e2fb4aee43f765f1d06b05357889b9923467bef44a358683542',
-    copy: 'src/client/preload.ts replaces it (src/plugins/trimClientBundle.ts) with the same code plus the path passed to each route\'s preload',
+    copy: "src/client/preload.ts replaces it (src/plugins/trimClientBundle.ts) with the same code plus the path passed to each route's preload",
   },
   {
     file: '@docusaurus/core/lib/client/prefetch.js',
@@ -38,7 +38,7 @@ const watched = [
   {
     file: '@docusaurus/core/lib/client/exports/ComponentCreator.js',
     sha256: 'f7729c3b46c80a52cb710678c73c8e679ca885ec36809eaea12a39db7ee073ea',
-    copy: 'src/plugins/lazyReferenceRoutes.cjs rewrites a copy of it for the API reference\'s on-demand routes',
+    copy: "src/plugins/lazyReferenceRoutes.cjs rewrites a copy of it for the API reference's on-demand routes",
   },
   {
     file: '@docusaurus/core/lib/server/codegen/codegenRoutes.js',
@@ -53,7 +53,7 @@ const watched = [
   {
     file: '@docusaurus/core/lib/client/PendingNavigation.js',
     sha256: '1c489db32b5665b06586dc471d29def9cab8a8f4acac9863775dd378716ce4d0',
-    copy: 'a tab open on an old deploy relies on its full reload when a page\'s files are gone (tests/e2e/production.test.mjs)',
+    copy: "a tab open on an old deploy relies on its full reload when a page's files are gone (tests/e2e/production.test.mjs)",
   },
   {
     file: '@docusaurus/utils-common/lib/index.js',
@@ -72,7 +72,11 @@ const hashOf = (file) => crypto.createHash('sha256').update(fs.readFileSync(file
 test('@docusaurus packages are the version the copies were made from', () => {
   for (const name of ['core', 'theme-classic', 'plugin-client-redirects', 'utils-common']) {
     const version = JSON.parse(fs.readFileSync(path.join(repoRoot, 'node_modules/@docusaurus', name, 'package.json'), 'utf8')).version;
-    assert.equal(version, '3.7.0', `@docusaurus/${name} is ${version}: re-check every copy listed in tests/unit/upgrade-guard.test.mjs, then update the hashes and this version`);
+    assert.equal(
+      version,
+      '3.7.0',
+      `@docusaurus/${name} is ${version}: re-check every copy listed in tests/unit/upgrade-guard.test.mjs, then update the hashes and this version`,
+    );
   }
 });
 
@@ -90,22 +94,29 @@ test('the Docusaurus files that this site copies or replaces are unchanged', () 
   assert.deepEqual(changed, [], `\n${changed.join('\n')}`);
 });
 
-test('the page template is Docusaurus\'s own with only the script loader changed', () => {
+test("the page template is Docusaurus's own with only the script loader changed", () => {
   const original = require(path.join(repoRoot, 'node_modules/@docusaurus/core/lib/ssg/ssgTemplate.html.js')).default.trim();
   const {ssrTemplate} = jiti(path.join(repoRoot, 'src/config/pageTemplate.ts'));
   const squash = (text) => text.replace(/\s+/g, ' ').trim();
-  const withoutDeferredScripts = original.replace(/\s*<% it\.scripts\.forEach\(\(script\) => \{ %>\s*<script src="<%= it\.baseUrl %><%= script %>" defer><\/script>\s*<% \}\); %>/, '');
-  assert.notEqual(withoutDeferredScripts, original, 'Docusaurus\'s template no longer has the deferred scripts in <head> that the copy moves');
+  const withoutDeferredScripts = original.replace(
+    /\s*<% it\.scripts\.forEach\(\(script\) => \{ %>\s*<script src="<%= it\.baseUrl %><%= script %>" defer><\/script>\s*<% \}\); %>/,
+    '',
+  );
+  assert.notEqual(withoutDeferredScripts, original, "Docusaurus's template no longer has the deferred scripts in <head> that the copy moves");
   const withoutLoader = ssrTemplate.replace(/\s*<script>\(function\(\)\{var s=\[[\s\S]*?<\/script>/, '');
   assert.notEqual(withoutLoader, ssrTemplate, 'the copy has its script loader');
-  assert.equal(squash(withoutLoader), squash(withoutDeferredScripts), 'apart from the script loader, the copy is Docusaurus\'s template');
+  assert.equal(squash(withoutLoader), squash(withoutDeferredScripts), "apart from the script loader, the copy is Docusaurus's template");
 });
 
 test('the redirect pages of @docusaurus/plugin-client-redirects are still the ones src/hosting/plugin.ts recognises', () => {
   const template = require(path.join(repoRoot, 'node_modules/@docusaurus/plugin-client-redirects/lib/createRedirectPageContent.js')).default;
   const page = template({toUrl: '/docs/servers/add-aws-server'});
   const {clientRedirectTarget} = jiti(path.join(repoRoot, 'src/hosting/plugin.ts'));
-  assert.equal(clientRedirectTarget(page), '/docs/servers/add-aws-server', 'the plugin\'s redirect page changed: update clientRedirectTarget in src/hosting/plugin.ts');
+  assert.equal(
+    clientRedirectTarget(page),
+    '/docs/servers/add-aws-server',
+    "the plugin's redirect page changed: update clientRedirectTarget in src/hosting/plugin.ts",
+  );
 });
 
 test('the replacements that trimClientBundle.ts declares still target files that exist', () => {

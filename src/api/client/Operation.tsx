@@ -14,8 +14,7 @@ import {useHistory} from '@docusaurus/router';
 import type {PageBlock} from '../pageData';
 
 /** Text, or HTML when it has markup. */
-const inline = (html: string): ReactNode =>
-  /[<&]/.test(html) ? <span dangerouslySetInnerHTML={{__html: html}} /> : html;
+const inline = (html: string): ReactNode => (/[<&]/.test(html) ? <span dangerouslySetInnerHTML={{__html: html}} /> : html);
 
 /** Links inside the static HTML move within the site without a full page load, like every other link. */
 function useInternalLinks(): (event: MouseEvent<HTMLElement>) => void {
@@ -49,9 +48,7 @@ function Blocks({blocks, components, onClick}: BlocksProps): ReactNode {
   const Details = c.details ?? 'details';
   const headings: Record<2 | 3 | 4, ElementType> = {2: c.h2 ?? 'h2', 3: c.h3 ?? 'h3', 4: c.h4 ?? 'h4'};
   // A fenced code block as MDX renders one: the code ends with a newline, so it's never inline code.
-  const codeBlock = (language: string, code: string, tokens?: string) => (
-    <Code className={`language-${language}`} data-ld-tokens={tokens}>{`${code}\n`}</Code>
-  );
+  const codeBlock = (language: string, code: string, tokens?: string) => <Code className={`language-${language}`} data-ld-tokens={tokens}>{`${code}\n`}</Code>;
   return blocks.map((block, i) => {
     if ('h' in block) {
       const Heading = headings[block.h];
@@ -74,9 +71,7 @@ function Blocks({blocks, components, onClick}: BlocksProps): ReactNode {
       );
     }
     if ('code' in block) {
-      return (
-        <React.Fragment key={i}>{codeBlock(block.language, block.code, block.tokens)}</React.Fragment>
-      );
+      return <React.Fragment key={i}>{codeBlock(block.language, block.code, block.tokens)}</React.Fragment>;
     }
     if ('tabs' in block) {
       return (

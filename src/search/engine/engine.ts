@@ -384,9 +384,7 @@ export class SearchEngine {
         found.map((w) => w.word),
         false,
       );
-      const troubleshooting = p.headings.some(
-        (h) => this.headings[h]!.anchor === anchor && this.headings[h]!.flags & HeadingFlag.Troubleshooting,
-      );
+      const troubleshooting = p.headings.some((h) => this.headings[h]!.anchor === anchor && this.headings[h]!.flags & HeadingFlag.Troubleshooting);
       const id = this.sections.length;
       this.sections.push({page, anchor, title, text, tf, length: found.length, troubleshooting});
       this.totalSectionLength += found.length;
@@ -440,7 +438,9 @@ export class SearchEngine {
   // ------------------------------------------------------------- queries
   /** Reads a query: its concepts (each word with its synonyms and corrections) and its intent. */
   parse(query: string, typing = false): ParsedQuery {
-    const raw = wordsOf(query.slice(0, 300)).map((w) => w.word).slice(0, 24);
+    const raw = wordsOf(query.slice(0, 300))
+      .map((w) => w.word)
+      .slice(0, 24);
     const rawStems = raw.map(stem);
     const spaced = ` ${raw.join(' ')} `;
     const concepts: Concept[] = [];
@@ -584,9 +584,7 @@ export class SearchEngine {
    * little about what a page is about ("systemd" in a query about workers).
    */
   private weightOf(stems: string[]): number {
-    return Math.max(
-      ...stems.map((s) => (this.labelPages.has(s) ? this.idf(s) : Math.min(this.idf(s), MATCH.bodyOnlyWeight))),
-    );
+    return Math.max(...stems.map((s) => (this.labelPages.has(s) ? this.idf(s) : Math.min(this.idf(s), MATCH.bodyOnlyWeight))));
   }
 
   /** Known words within one edit (from 4 letters) or two (from 8 letters) of a word, best first, one per stem. */

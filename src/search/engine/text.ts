@@ -17,7 +17,10 @@ const WORD = /[\p{L}\p{N}]+/gu;
 
 /** Lower case without accents: "Déploiement" becomes "deploiement". */
 export function fold(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 /**

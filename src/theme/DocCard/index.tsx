@@ -31,10 +31,7 @@ function CardCategory({item}: {item: PropSidebarItemCategory}): ReactNode {
   }
   const fallback = selectMessage(
     item.items.length,
-    translate(
-      {message: '1 item|{count} items', id: 'theme.docs.DocCard.categoryDescription.plurals'},
-      {count: item.items.length},
-    ),
+    translate({message: '1 item|{count} items', id: 'theme.docs.DocCard.categoryDescription.plurals'}, {count: item.items.length}),
   );
   const indexDescription = item.href ? descriptions[indexDocIdOf(item.href)] : undefined;
   return <CardLayout href={href} title={item.label} description={item.description ?? indexDescription ?? fallback} />;

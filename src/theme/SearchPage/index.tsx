@@ -41,7 +41,9 @@ const REST_DELAY_MS = 300;
 const RESEARCH_EVERY = 8;
 
 function Marked({text, positions, max}: {text: string; positions: Array<[number, number]>; max?: number}): ReactNode {
-  return snippet(text, positions, max).map((segment, i) => (segment.mark ? <mark key={i}>{segment.text}</mark> : <React.Fragment key={i}>{segment.text}</React.Fragment>));
+  return snippet(text, positions, max).map((segment, i) =>
+    segment.mark ? <mark key={i}>{segment.text}</mark> : <React.Fragment key={i}>{segment.text}</React.Fragment>,
+  );
 }
 
 function ResultItem({result}: {result: SearchResult}): ReactNode {
@@ -60,9 +62,7 @@ function ResultItem({result}: {result: SearchResult}): ReactNode {
     <li className={styles.result}>
       <article>
         <h2 className={styles.resultTitle}>
-          <Link to={to}>
-            {result.type === 0 ? <Marked text={pageTitle} positions={titlePositions} max={200} /> : (heading ?? pageTitle)}
-          </Link>
+          <Link to={to}>{result.type === 0 ? <Marked text={pageTitle} positions={titlePositions} max={200} /> : (heading ?? pageTitle)}</Link>
         </h2>
         {path.length > 0 && <p className={styles.resultPath}>{path.join(' › ')}</p>}
         {summary.text && (
@@ -251,8 +251,8 @@ export default function SearchPage(): ReactNode {
             )}
             {searching && phase === 'ready' && trimmed && (
               <p className={styles.progress}>
-                <progress max={progress.total} value={progress.loaded} aria-label="Page text searched" /> Searching the text of every
-                page ({progress.loaded} of {progress.total} sections)
+                <progress max={progress.total} value={progress.loaded} aria-label="Page text searched" /> Searching the text of every page ({progress.loaded} of{' '}
+                {progress.total} sections)
               </p>
             )}
           </>

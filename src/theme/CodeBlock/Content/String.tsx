@@ -2,13 +2,7 @@
 import React, {type ReactNode} from 'react';
 import clsx from 'clsx';
 import {useThemeConfig} from '@docusaurus/theme-common';
-import {
-  parseCodeBlockTitle,
-  parseLanguage,
-  parseLines,
-  containsLineNumbers,
-  useCodeWordWrap,
-} from '@docusaurus/theme-common/internal';
+import {parseCodeBlockTitle, parseLanguage, parseLines, containsLineNumbers, useCodeWordWrap} from '@docusaurus/theme-common/internal';
 import CopyButton from '@theme/CodeBlock/CopyButton';
 import WordWrapButton from '@theme/CodeBlock/WordWrapButton';
 import Container from '@theme/CodeBlock/Container';
@@ -88,12 +82,7 @@ export default function CodeBlockString({
   const tokens = prebuiltTokens(tokensJson, codeLines);
 
   return (
-    <Container
-      as="div"
-      className={clsx(
-        blockClassName,
-        language && !blockClassName.includes(`language-${language}`) && `language-${language}`,
-      )}>
+    <Container as="div" className={clsx(blockClassName, language && !blockClassName.includes(`language-${language}`) && `language-${language}`)}>
       {title && <div className={styles.codeBlockTitle}>{title}</div>}
       <div className={styles.codeBlockContent}>
         <pre
@@ -105,17 +94,19 @@ export default function CodeBlockString({
             {codeLines.map((line, i) => {
               const text = tokens ? tokenLineHtml(line, tokens.l[i]!, tokens.t) : escapeHtml(line);
               const html = showLineNumbers ? `<span class="${styles.codeLineNumber}"></span><span class="${styles.codeLineContent}">${text}</span>` : text;
-              return <span key={i} className={clsx('token-line', lineClassNames[i], showLineNumbers && styles.codeLine)} dangerouslySetInnerHTML={{__html: `${html}<br>`}} />;
+              return (
+                <span
+                  key={i}
+                  className={clsx('token-line', lineClassNames[i], showLineNumbers && styles.codeLine)}
+                  dangerouslySetInnerHTML={{__html: `${html}<br>`}}
+                />
+              );
             })}
           </code>
         </pre>
         <div className={styles.buttonGroup}>
           {(wordWrap.isEnabled || wordWrap.isCodeScrollable) && (
-            <WordWrapButton
-              className={styles.codeButton}
-              onClick={() => wordWrap.toggle()}
-              isEnabled={wordWrap.isEnabled}
-            />
+            <WordWrapButton className={styles.codeButton} onClick={() => wordWrap.toggle()} isEnabled={wordWrap.isEnabled} />
           )}
           <CopyButton className={styles.codeButton} code={code} />
         </div>

@@ -23,9 +23,7 @@ export default function FooterWrapper(props: Props): ReactNode {
       <PageFeedback repository={productUrls.repository} pageTitle={metadata.title} pageUrl={pageUrl} />
       <p className="ld-doc-support">
         Stuck or found a mistake?{' '}
-        <Link
-          href={communitySupportUrl(productUrls.repository, metadata.title, pageUrl)}
-          data-testid="community-support">
+        <Link href={communitySupportUrl(productUrls.repository, metadata.title, pageUrl)} data-testid="community-support">
           Community support
         </Link>{' '}
         opens a pre-filled issue for this page.

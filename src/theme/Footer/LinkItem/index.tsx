@@ -25,10 +25,7 @@ export default function FooterLinkItem({item}: Props): ReactNode {
   const normalizedHref = useBaseUrl(href, {forcePrependBaseUrl: true});
   const icon = className ? icons[className] : undefined;
   return (
-    <Link
-      className={clsx('footer__link-item', className)}
-      {...(href ? {href: prependBaseUrlToHref ? normalizedHref : href} : {to: toUrl})}
-      {...props}>
+    <Link className={clsx('footer__link-item', className)} {...(href ? {href: prependBaseUrlToHref ? normalizedHref : href} : {to: toUrl})} {...props}>
       {icon && (
         <svg className="footer__icon" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
           {icon}

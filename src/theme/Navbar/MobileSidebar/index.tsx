@@ -6,8 +6,7 @@ import {useNavbarMobileSidebar} from '@docusaurus/theme-common/internal';
 
 type Props = WrapperProps<typeof MobileSidebarType>;
 
-const focusable =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const focusable = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * Makes the mobile menu behave like a dialog for keyboard users: focus moves
@@ -23,8 +22,7 @@ export default function MobileSidebarWrapper(props: Props): ReactNode {
     }
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const panel = () => document.querySelector<HTMLElement>('.navbar-sidebar');
-    const items = () =>
-      Array.from(panel()?.querySelectorAll<HTMLElement>(focusable) ?? []).filter((el) => el.offsetParent !== null);
+    const items = () => Array.from(panel()?.querySelectorAll<HTMLElement>(focusable) ?? []).filter((el) => el.offsetParent !== null);
     // The panel becomes visible over a short transition: retry until a control can take focus.
     let tries = 0;
     let first = 0;

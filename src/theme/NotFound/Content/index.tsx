@@ -29,10 +29,7 @@ export default function NotFoundContent({className}: Props): ReactNode {
         <div className="col col--8 col--offset-2">
           <p className="ld-status-page__code">Error 404</p>
           <Heading as="h1">This page does not exist</Heading>
-          <p>
-            The address may be mistyped, or the page may have moved. Search the documentation or
-            pick a section below.
-          </p>
+          <p>The address may be mistyped, or the page may have moved. Search the documentation or pick a section below.</p>
           <form action={searchPage} method="get" role="search" className="ld-notfound-search">
             <label htmlFor="notfound-search" className="ld-notfound-search__label">
               Search the documentation
