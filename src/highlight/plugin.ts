@@ -1,8 +1,10 @@
 /**
- * Docusaurus plugin for build-time syntax highlighting:
- * - writes the token colours of both code themes as one small stylesheet, so
- *   dark and light code switch with the site's colour mode through CSS;
- * - replaces prism-react-renderer in the browser bundles with a stub.
+ * Docusaurus plugin for build-time syntax highlighting: writes the colours of
+ * both code themes (plain text, background and token colours) as one small
+ * stylesheet, so dark and light code switch with the site's colour mode
+ * through CSS. The browser bundles get no Prism: the code block is the site's own
+ * (src/theme/CodeBlock), and the stub for theme-classic's client module is
+ * seam "prism-stub" (src/internals).
  * The tokens themselves come from src/highlight/rehypeHighlight.ts.
  */
 import fs from 'node:fs';
@@ -31,24 +33,23 @@ export function themeCss(theme: PrismTheme, scope: string): string {
     .join('\n');
 }
 
+/** A theme's plain colours as the variables the code block reads (src/theme/CodeBlock/styles.module.css). */
+export function plainCss(theme: PrismTheme, scope: string): string {
+  const {color, backgroundColor} = theme.plain;
+  return `${scope} .theme-code-block{--prism-color:${String(color)};--prism-background-color:${String(backgroundColor)}}`;
+}
+
 export default function codeHighlightPlugin(context: LoadContext): Plugin {
   const cssFile = path.join(context.generatedFilesDir, 'launchdeck-code-highlight', 'tokens.css');
   fs.mkdirSync(path.dirname(cssFile), {recursive: true});
   fs.writeFileSync(
     cssFile,
-    `/* Generated from src/config/prismLight.ts and prismDark.ts. */\n${themeCss(prismLight, "[data-theme='light']")}\n${themeCss(prismDark, "[data-theme='dark']")}\n`,
+    `/* Generated from src/config/prismLight.ts and prismDark.ts. */\n${plainCss(prismLight, "[data-theme='light']")}\n${plainCss(prismDark, "[data-theme='dark']")}\n${themeCss(prismLight, "[data-theme='light']")}\n${themeCss(prismDark, "[data-theme='dark']")}\n`,
   );
   return {
     name: 'launchdeck-code-highlight',
     getClientModules() {
       return [cssFile];
-    },
-    configureWebpack() {
-      return {
-        resolve: {
-          alias: {'prism-react-renderer$': path.join(context.siteDir, 'src/highlight/prismBrowserStub.ts')},
-        },
-      };
     },
   };
 }

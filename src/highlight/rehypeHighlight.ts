@@ -1,11 +1,20 @@
 /**
- * Rehype plugin: tokenizes every fenced code block at build time and hands the
- * result to the code block component as a `data-ld-tokens` attribute: the
- * token types and, per line, each token's length and type (compact: pages
- * carry a few numbers per token, not markup). See
- * src/theme/CodeBlock/Content/String.tsx.
+ * Rehype plugin: prepares every fenced code block at build time for the code
+ * block component (src/theme/CodeBlock), which runs no highlighter in the
+ * browser:
+ * - tokenizes the code with Prism and hands the result over as a
+ *   `data-ld-tokens` attribute (src/highlight/codeTokens.ts: the token types
+ *   and, per line, each token's length and type; a few numbers per token, not
+ *   markup);
+ * - highlights lines: `{1,3-4}` in the fence's meta string or, without one,
+ *   the magic comments `highlight-next-line`, `highlight-start` and
+ *   `highlight-end` (in `//`, `#`, `--`, `;`, `/* … *\/` or `<!-- … -->`
+ *   comments), which are removed from the code, as Docusaurus does.
+ * The fence's title and `showLineNumbers` stay in the meta string, which the
+ * component reads.
  */
 import {highlightTokens, loadLanguages} from './tokenize';
+import type {CodeTokens} from './codeTokens';
 import type {HastNode} from '../rehype/hast';
 
 export interface Options {
@@ -24,14 +33,64 @@ function languageOf(code: HastNode): string | undefined {
   return undefined;
 }
 
+const MAGIC_COMMENT = /^\s*(?:\/\/|#|--|;|\/\*|<!--)\s*(highlight-next-line|highlight-start|highlight-end)\s*(?:\*\/|-->)?\s*$/;
+
+/** Line numbers (1-based) listed as `{1,3-4}` in a meta string. */
+export function metaRanges(meta: string): Set<number> {
+  const lines = new Set<number>();
+  const braces = /(?:^|\s)\{([\d,\s-]+)\}/.exec(meta);
+  for (const part of braces?.[1]?.split(',') ?? []) {
+    const [from, to] = part.trim().split('-').map(Number);
+    if (!from) continue;
+    for (let n = from; n <= (to || from); n++) lines.add(n);
+  }
+  return lines;
+}
+
+/**
+ * The code to show and the indexes of its highlighted lines. As in
+ * Docusaurus: line ranges in the meta string win and leave the code as it is;
+ * otherwise the magic comments mark the lines and are removed.
+ */
+export function highlightedLines(code: string, meta: string): {code: string; highlighted: number[]} {
+  const fromMeta = metaRanges(meta);
+  const lines = code.split('\n');
+  if (fromMeta.size > 0) return {code, highlighted: lines.flatMap((_, i) => (fromMeta.has(i + 1) ? [i] : []))};
+  const kept: string[] = [];
+  const highlighted: number[] = [];
+  let nextLine = false;
+  let inBlock = 0;
+  for (const line of lines) {
+    const magic = MAGIC_COMMENT.exec(line)?.[1];
+    if (magic === 'highlight-next-line') nextLine = true;
+    else if (magic === 'highlight-start') inBlock += 1;
+    else if (magic === 'highlight-end') inBlock = Math.max(0, inBlock - 1);
+    else {
+      if (nextLine || inBlock > 0) highlighted.push(kept.length);
+      nextLine = false;
+      kept.push(line);
+    }
+  }
+  return {code: kept.join('\n'), highlighted};
+}
+
 function visit(node: HastNode): void {
   if (node.type === 'element' && node.tagName === 'pre') {
     const code = node.children?.find((child) => child.type === 'element' && child.tagName === 'code');
-    const language = code && languageOf(code);
-    if (code && language && code.children?.every((child) => child.type === 'text')) {
+    if (code && code.children?.every((child) => child.type === 'text')) {
+      const meta = typeof code.properties?.metastring === 'string' ? code.properties.metastring : '';
       // The component strips one trailing newline before splitting into lines; do the same.
-      const tokens = highlightTokens(textOf(code).replace(/\r?\n$/, ''), language);
-      if (tokens) code.properties = {...code.properties, dataLdTokens: JSON.stringify(tokens)};
+      const source = textOf(code).replace(/\r?\n$/, '');
+      const {code: text, highlighted} = highlightedLines(source, meta);
+      if (text !== source) code.children = [{type: 'text', value: `${text}\n`}];
+      const language = languageOf(code);
+      const tokens: CodeTokens | null = (language && highlightTokens(text, language)) || null;
+      const data: CodeTokens | null = tokens
+        ? {...tokens, ...(highlighted.length ? {h: highlighted} : {})}
+        : highlighted.length
+          ? {t: [], h: highlighted}
+          : null;
+      if (data) code.properties = {...code.properties, dataLdTokens: JSON.stringify(data)};
     }
     return;
   }

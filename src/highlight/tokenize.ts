@@ -8,6 +8,9 @@
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {Prism, normalizeTokens} from 'prism-react-renderer';
+import type {CodeTokens} from './codeTokens';
+
+export type {CodeTokens};
 
 const requireFromSite = createRequire(path.join(process.cwd(), 'package.json'));
 const loaded = new Set<string>();
@@ -27,14 +30,6 @@ export function loadLanguages(languages: readonly string[]): void {
     if (before === undefined) delete globalScope.Prism;
     else globalScope.Prism = before;
   }
-}
-
-/** A code block's tokens, compactly: each line is [length, type, length, type, …] over the line's text. */
-export interface CodeTokens {
-  /** The token types used, joined ("property", "string", "attr-name attr-value"); -1 is plain text. */
-  t: string[];
-  /** Per line: token lengths and indexes into `t`. */
-  l: number[][];
 }
 
 /**
