@@ -5,9 +5,7 @@ import type {Options as ClientRedirectsOptions} from '@docusaurus/plugin-client-
 import {urls} from './src/config/urls';
 import {shortNamesFor} from './src/config/redirects';
 import {lastCommitTimes, lastUpdateDates} from './src/config/git';
-import {ssrTemplate} from './src/config/pageTemplate';
 import remarkProductUrls from './src/remark/productUrls';
-import colorModeFallbackPlugin from './src/plugins/colorModeFallback';
 import codeHighlightPlugin from './src/highlight/plugin';
 import rehypeHighlight from './src/highlight/rehypeHighlight';
 import {CODE_LANGUAGES} from './src/highlight/languages';
@@ -19,8 +17,12 @@ import launchdeckSearch from './src/search/plugin';
 import remarkCardDescriptions from './src/remark/cardDescriptions';
 import remarkApiReferenceLinks from './src/remark/apiReferenceLinks';
 import apiReferencePlugin from './src/api/plugin';
-import trimClientBundlePlugin from './src/plugins/trimClientBundle';
-import {sectionSearchContexts} from './src/search/contexts';
+import chunkFileNamesPlugin from './src/plugins/chunkFileNames';
+import internalsPlugin from './src/internals/plugin';
+import docsPlugin from './src/internals/docsPlugin';
+import {pageTemplate} from './src/internals/pageTemplate';
+import {seamEnabled} from './src/internals/seams';
+import {docusaurusFeatures} from './src/config/docusaurusVersion';
 import {prismLight} from './src/config/prismLight';
 import {prismDark} from './src/config/prismDark';
 
@@ -31,6 +33,38 @@ const marketingLink = (label: string, path: string) => ({label, href: `${urls.ma
 
 /** Docusaurus Faster (Rspack, SWC, Lightning CSS) is the default; DOCUSAURUS_FASTER=false builds with webpack. */
 const useFaster = process.env.DOCUSAURUS_FASTER !== 'false';
+
+/**
+ * Options that newer Docusaurus 3 releases renamed or added, set for the
+ * installed version (src/config/docusaurusVersion.ts), so that this file
+ * builds with 3.7.0 and with the release `npm run upgrade:rehearse` tries.
+ */
+const features = docusaurusFeatures(__dirname);
+const future = {
+  ...(features.fasterFlagRenamed ? {faster: useFaster} : {experimental_faster: useFaster}),
+  // Faster's SSG worker threads (3.10+) require it; nothing here reads postBuild's `head`.
+  ...(features.v4Flags ? {v4: {removeLegacyPostBuildHeadAttribute: true}} : {}),
+} as Config['future'];
+const brokenMarkdownLinks = 'throw' as const;
+
+/** The docs plugin's options (wrapped by src/internals/docsPlugin.ts instead of being set in the preset). */
+const docsOptions = {
+  routeBasePath: 'docs',
+  path: 'docs',
+  sidebarPath: './sidebars.ts',
+  editUrl: `${urls.repository}/edit/main/`,
+  // Dates from git; without git history (a source archive) none, after one warning.
+  showLastUpdateTime: lastUpdateDates(__dirname),
+  lastVersion: 'current',
+  versions: {current: {label: 'Next'}},
+  exclude: ['**/README.md', '**/_*.{js,jsx,ts,tsx,md,mdx}', '**/_*/**', '**/*.test.{js,jsx,ts,tsx}', '**/__tests__/**'],
+  beforeDefaultRemarkPlugins: [remarkProductUrls, remarkDiagrams],
+  remarkPlugins: [
+    [remarkCardDescriptions, {docsDir: 'docs'}],
+    [remarkApiReferenceLinks, {siteDir: __dirname}],
+  ],
+  rehypePlugins: [[rehypeHighlight, {languages: CODE_LANGUAGES}], rehypeTableRegions],
+} satisfies Preset.Options['docs'];
 
 /** "Last updated" dates of the docs, from one git call (Docusaurus would run git once per page). */
 const commitTimes = lastCommitTimes(__dirname, 'docs');
@@ -43,10 +77,11 @@ const config: Config = {
   baseUrl: '/',
   trailingSlash: undefined,
 
-  ssrTemplate,
-  clientModules: ['./src/client/cleanUrls.ts'],
+  // Seam "page-template" (src/internals): the scripts load after the first paint.
+  ssrTemplate: seamEnabled('page-template') ? pageTemplate(__dirname) : undefined,
   onBrokenLinks: 'throw',
-  onBrokenMarkdownLinks: 'throw',
+  // Moved under markdown.hooks in 3.9.
+  ...(features.markdownHooks ? {} : {onBrokenMarkdownLinks: brokenMarkdownLinks}),
   onBrokenAnchors: 'warn',
   onDuplicateRoutes: 'warn',
 
@@ -58,11 +93,10 @@ const config: Config = {
     },
   },
 
-  future: {
-    experimental_faster: useFaster,
-  },
+  future,
 
   markdown: {
+    ...(features.markdownHooks ? {hooks: {onBrokenMarkdownLinks: brokenMarkdownLinks}} : {}),
     // A page's last commit as its `last_update` date, unless its front matter has one.
     parseFrontMatter: async (params) => {
       const result = await params.defaultParseFrontMatter(params);
@@ -80,23 +114,8 @@ const config: Config = {
     [
       'classic',
       {
-        docs: {
-          routeBasePath: 'docs',
-          path: 'docs',
-          sidebarPath: './sidebars.ts',
-          editUrl: `${urls.repository}/edit/main/`,
-          // Dates from git; without git history (a source archive) none, after one warning.
-          showLastUpdateTime: lastUpdateDates(__dirname),
-          lastVersion: 'current',
-          versions: {current: {label: 'Next'}},
-          exclude: ['**/README.md', '**/_*.{js,jsx,ts,tsx,md,mdx}', '**/_*/**', '**/*.test.{js,jsx,ts,tsx}', '**/__tests__/**'],
-          beforeDefaultRemarkPlugins: [remarkProductUrls, remarkDiagrams],
-          remarkPlugins: [
-            [remarkCardDescriptions, {docsDir: 'docs'}],
-            [remarkApiReferenceLinks, {siteDir: __dirname}],
-          ],
-          rehypePlugins: [[rehypeHighlight, {languages: CODE_LANGUAGES}], rehypeTableRegions],
-        },
+        // The docs plugin is added below, wrapped (src/internals/docsPlugin.ts).
+        docs: false,
         blog: false,
         pages: {
           exclude: ['**/_*.{js,jsx,ts,tsx,md,mdx}', '**/_*/**', '**/*.test.{js,jsx,ts,tsx}', '**/__tests__/**', ...(isTestBuild ? [] : ['**/test-crash.tsx'])],
@@ -116,9 +135,12 @@ const config: Config = {
   plugins: [
     // First: writes the API reference pages into docs/api/reference/ before the docs are read.
     apiReferencePlugin,
-    colorModeFallbackPlugin,
+    // @docusaurus/plugin-content-docs, without the doc descriptions every page would load.
+    [docsPlugin, docsOptions],
     codeHighlightPlugin,
-    trimClientBundlePlugin,
+    chunkFileNamesPlugin,
+    // Everything that relies on Docusaurus or the search plugin beyond their public API (src/internals/README.md).
+    internalsPlugin,
     // Every page as Markdown, /llms.txt and /llms-full.txt (src/markdown).
     markdownForToolsPlugin,
     // @docusaurus/plugin-client-redirects, then the hosting rules of hosting/rules.mjs for every host (src/hosting).
@@ -156,14 +178,12 @@ const config: Config = {
         searchBarShortcut: true,
         searchBarShortcutHint: true,
         searchBarPosition: 'right',
-        // One context per section. The search box on a section's page searches
-        // the titles, headings, descriptions and keywords of every page plus
-        // the full text of that section, so the best page of any section still
-        // comes first while the first download stays small (src/search/worker.ts);
-        // the footer links open /search within or outside the section.
-        // Pages outside every section (the docs home) search the titles of every
-        // page and their own text; /search always searches everything.
-        searchContextByPaths: sectionSearchContexts(__dirname),
+        // One search context per docs section, added by src/search/plugin.ts
+        // (searchContextByPaths). The search box searches every page's titles,
+        // headings, descriptions and keywords first, then the text of the
+        // reader's section and of the rest (src/search/worker.ts); the footer
+        // links open /search within or outside the section. Pages outside every
+        // section (the docs home) use all contexts; /search searches everything.
         useAllContextsWithNoSearchContext: true,
       },
     ],

@@ -8,20 +8,35 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {createRequire} from 'node:module';
 
-/** The version of an installed package, found from its entry point (some packages export no package.json). */
-export function installedVersion(name: string, fromDir: string = process.cwd()): string {
-  const require = createRequire(path.join(fromDir, 'noop.js'));
-  let dir = path.dirname(require.resolve(name));
-  for (;;) {
-    const file = path.join(dir, 'package.json');
-    if (fs.existsSync(file)) {
-      const pkg = JSON.parse(fs.readFileSync(file, 'utf8')) as {name?: string; version?: string};
-      if (pkg.name === name && pkg.version) return pkg.version;
-    }
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`Cannot find the package.json of ${name} from ${fromDir}.`);
-    dir = parent;
+/**
+ * The folder of a package as the site resolves it: through its package.json,
+ * or, for packages that don't export it, from its entry point upwards.
+ */
+export function packageDir(name: string, fromDir: string = process.cwd()): string | undefined {
+  const require = createRequire(path.join(fromDir, 'package.json'));
+  try {
+    return path.dirname(require.resolve(`${name}/package.json`));
+  } catch {
+    // Not exported, or not installed: try the entry point.
   }
+  let entry: string;
+  try {
+    entry = require.resolve(name);
+  } catch {
+    return undefined;
+  }
+  for (let dir = path.dirname(entry); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (fs.existsSync(manifest) && (JSON.parse(fs.readFileSync(manifest, 'utf8')) as {name?: string}).name === name) return dir;
+  }
+  return undefined;
+}
+
+/** The version of an installed package, as the site resolves it. */
+export function installedVersion(name: string, fromDir: string = process.cwd()): string {
+  const dir = packageDir(name, fromDir);
+  if (!dir) throw new Error(`${name} is not installed (looked from ${fromDir}).`);
+  return (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as {version: string}).version;
 }
 
 /** Compares two x.y.z versions (pre-release suffixes are ignored). */

@@ -23,6 +23,10 @@ import clientRedirects, {validateOptions} from '@docusaurus/plugin-client-redire
 import rules from '../../hosting/rules.mjs';
 import {headersFile, nginxBrotliConf, nginxConf, redirectsFile, resolveRules} from './formats';
 import {escapeHtml} from '../utils/html';
+import {clientRedirectTarget} from '../internals/clientRedirects';
+import {SeamError} from '../internals/seamError';
+
+export {clientRedirectTarget};
 
 /** The one script of every redirect page: go to the page's `data-to`, keeping the query and the fragment. */
 export const REDIRECT_SCRIPT = 'var t=document.documentElement.getAttribute("data-to");location.replace(/[?#]/.test(t)?t:t+location.search+location.hash)';
@@ -47,11 +51,6 @@ export function redirectPage(to: string, siteUrl: string): string {
 `;
 }
 
-/** The target of a page written by @docusaurus/plugin-client-redirects, or undefined. */
-export function clientRedirectTarget(html: string): string | undefined {
-  if (!/^\s*<!DOCTYPE html>\s*<html>\s*<head>\s*<meta charset="UTF-8">\s*<meta http-equiv="refresh"/.test(html)) return undefined;
-  return /<link rel="canonical" href="([^"]+)" \/>/.exec(html)?.[1];
-}
 
 const htmlFiles = (dir: string): string[] =>
   fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
@@ -100,6 +99,10 @@ export default async function redirectsAndHostingRules(context: LoadContext, opt
           redirects.push({from: route.length > 1 ? route.replace(/\/$/, '') : route, to});
         }
         for (const hash of inlineScriptHashes(html)) if (!hashes.has(hash)) hashes.set(hash, route);
+      }
+      // The site always has redirects ("/" and the short names): none recognised means the plugin's pages changed.
+      if (redirects.length === 0) {
+        throw new SeamError('client-redirect-pages', 'no page written by @docusaurus/plugin-client-redirects was recognised (src/internals/clientRedirects.ts): its redirect page changed.');
       }
       if (hashes.size > rules.maxInlineScripts) {
         throw new Error(

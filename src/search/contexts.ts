@@ -7,10 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {frontMatterField} from '../utils/frontMatter';
 
-export interface SearchContext {
-  label: string;
-  path: string;
-}
+import type {SearchContext} from './contextPaths';
 
 export function sectionSearchContexts(siteDir: string, docsDir = 'docs'): SearchContext[] {
   const root = path.join(siteDir, docsDir);

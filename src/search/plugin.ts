@@ -6,10 +6,9 @@
  * - postBuild: extracts every page's text with the plugin's own parser and
  *   writes the two search tiers (./buildIndex.ts); the plugin's lunr indexes
  *   are never built.
- * - bundles: the plugin's worker client becomes ./searchByWorker.ts (our
- *   engine in ./worker.ts); mark.js becomes ./lazyMark.ts, which loads it only
- *   on pages opened from a search result; the result templates become
- *   ./lazyTemplates.ts, which load with the index.
+ * - bundles: the search contexts and the index hash as build-time constants.
+ *   The plugin's worker client and mark.js are replaced in its search box:
+ *   those are seams, applied by src/internals/plugin.ts.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -17,16 +16,12 @@ import path from 'node:path';
 import type {LoadContext, Plugin, PluginModule} from '@docusaurus/types';
 import searchLocal, {validateOptions} from '@easyops-cn/docusaurus-search-local';
 import {parse as parseYaml} from 'yaml';
-import {processPluginOptions} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processPluginOptions';
-import {processDocInfos} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processDocInfos';
-import {scanDocuments} from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/scanDocuments';
+import {extractPages} from '../internals/search/extractPages';
+import type {SearchContext} from './contextPaths';
+import {sectionSearchContexts} from './contexts';
 import {writeSearchIndex} from './buildIndex';
 import {compileSynonyms, type SynonymSource} from './engine/synonyms';
 import type {SynonymRow} from './engine/model';
-
-interface Options {
-  searchContextByPaths?: Array<string | {path: string}>;
-}
 
 export const SYNONYMS_FILE = 'search/synonyms.yml';
 
@@ -80,35 +75,36 @@ export function indexHash(siteDir: string, extra: unknown): string {
   return md5.digest('hex').slice(0, 8);
 }
 
-export default function launchdeckSearch(context: LoadContext, options: unknown): Plugin {
+export default function launchdeckSearch(context: LoadContext, configOptions: unknown): Plugin {
+  // One search context per docs section, worked out here rather than written
+  // in the site config, which the browser also loads (src/search/contexts.ts).
+  const contexts: SearchContext[] = sectionSearchContexts(context.siteDir);
+  const options = {...(configOptions as object), searchContextByPaths: contexts};
   const plugin = searchLocal(context, options);
-  const contextPaths = ((options as Options).searchContextByPaths ?? []).map((item) => (typeof item === 'string' ? item : item.path));
+  const contextPaths = contexts.map((item) => item.path);
   const synonyms = loadSynonyms(context.siteDir);
   const hash = indexHash(context.siteDir, context.siteConfig.customFields ?? {});
-  const own = (file: string) => path.join(context.siteDir, 'src/search', file);
   return {
     ...plugin,
     async postBuild(props) {
       // The plugin's own postBuild would also build a lunr index per context; only its extraction is needed.
-      const config = processPluginOptions(options, context);
-      const versions = processDocInfos(props, config);
-      if (versions.length !== 1) throw new Error(`Expected one docs version to index, got ${versions.length}.`);
-      const documents = await scanDocuments(versions[0]!.paths, config);
+      const documents = await extractPages(context, options, props);
       writeSearchIndex({outDir: props.outDir, baseUrl: props.baseUrl, contextPaths, synonyms, hash, documents});
     },
     configureWebpack(config, isServer, utils, content) {
       const inner = plugin.configureWebpack?.(config, isServer, utils, content) ?? {};
-      const {NormalModuleReplacementPlugin, DefinePlugin} = utils.currentBundler.instance;
+      const {DefinePlugin} = utils.currentBundler.instance;
+      // The search box's module replacements are seams: src/internals/plugin.ts.
       return {
         ...inner,
         plugins: [
           new DefinePlugin({
             'process.env.LAUNCHDECK_SEARCH_HASH': JSON.stringify(hash),
             'process.env.LAUNCHDECK_BASE_URL': JSON.stringify(context.baseUrl),
+            // The search contexts (src/search/contextPaths.ts): their paths for the search box, which every page loads, and with their labels for /search.
+            'process.env.LAUNCHDECK_SEARCH_CONTEXT_PATHS': JSON.stringify(JSON.stringify(contextPaths)),
+            'process.env.LAUNCHDECK_SEARCH_CONTEXTS': JSON.stringify(JSON.stringify(contexts)),
           }),
-          new NormalModuleReplacementPlugin(/^\.\.\/searchByWorker$/, own('searchByWorker.ts')),
-          new NormalModuleReplacementPlugin(/[\\/]mark\.js[\\/]dist[\\/]mark\.js$/, own('lazyMark.ts')),
-          new NormalModuleReplacementPlugin(/^\.\/(Suggestion|Empty)Template$/, own('lazyTemplates.ts')),
         ],
       };
     },

@@ -7,8 +7,8 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useHistory, useLocation} from '@docusaurus/router';
 import {PageMetadata} from '@docusaurus/theme-common';
-import {searchContextByPaths} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGenerated';
-import {getSearchWorker} from '@site/src/search/searchByWorker';
+import {getSearchWorker} from '@site/src/search/client';
+import {searchContexts} from '@site/src/search/contextPaths';
 import {snippet} from '@site/src/search/snippet';
 import type {SearchResult} from '@site/src/search/engine/results';
 import styles from './styles.module.css';
@@ -18,9 +18,7 @@ interface Context {
   path: string;
 }
 
-const contexts: Context[] = (searchContextByPaths ?? []).map((item) =>
-  typeof item === 'string' ? {label: item, path: item} : {label: typeof item.label === 'string' ? item.label : item.path, path: item.path},
-);
+const contexts: Context[] = searchContexts();
 
 type Phase = 'idle' | 'loading' | 'ready' | 'failed';
 

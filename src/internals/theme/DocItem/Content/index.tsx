@@ -1,5 +1,5 @@
 import React, {type ReactNode} from 'react';
-import Content from '@theme-original/DocItem/Content';
+import Content from '@theme-init/DocItem/Content';
 import type ContentType from '@theme/DocItem/Content';
 import type {WrapperProps} from '@docusaurus/types';
 import PageActions from '@site/src/components/PageActions';

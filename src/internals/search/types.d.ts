@@ -1,6 +1,10 @@
 /**
- * Types for the parts of @easyops-cn/docusaurus-search-local (which ships no
- * declarations for its client code) and the libraries that src/search uses.
+ * Types for the parts of @easyops-cn/docusaurus-search-local that the site
+ * uses (it ships no declarations for them): its plugin entry point (public),
+ * and the internal modules of seam "search-index" (./extractPages.ts); plus
+ * mark.js for seam "search-mark" (./lazyMark.ts), the result templates of
+ * seam "search-templates" (./lazyTemplates.ts) and the reference's lazy
+ * route table (seam "route-tables").
  */
 declare module '@easyops-cn/docusaurus-search-local' {
   import type {LoadContext, Plugin} from '@docusaurus/types';
@@ -16,18 +20,6 @@ declare module 'mark.js/dist/mark.es6.js' {
   export default Mark;
 }
 
-declare module '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGenerated' {
-  export const searchContextByPaths: Array<string | {label: string | Record<string, string>; path: string}> | null;
-}
-
-declare module '@easyops-cn/docusaurus-search-local/dist/client/client/theme/SearchBar/SuggestionTemplate.js' {
-  export function SuggestionTemplate(...args: never[]): string;
-}
-
-declare module '@easyops-cn/docusaurus-search-local/dist/client/client/theme/SearchBar/EmptyTemplate.js' {
-  export function EmptyTemplate(...args: never[]): string;
-}
-
 declare module '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processPluginOptions' {
   import type {LoadContext} from '@docusaurus/types';
   export function processPluginOptions(options: unknown, context: LoadContext): object;
@@ -39,12 +31,19 @@ declare module '@easyops-cn/docusaurus-search-local/dist/server/server/utils/pro
 }
 
 declare module '@easyops-cn/docusaurus-search-local/dist/server/server/utils/scanDocuments' {
-  import type {PluginDocument} from './buildIndex';
-  export function scanDocuments(paths: unknown[], config: object): Promise<PluginDocument[][]>;
+  export function scanDocuments(paths: unknown[], config: object): Promise<unknown[][]>;
 }
 
 declare module '@generated/routes?reference' {
   import type {RouteConfig} from 'react-router-config';
   const routes: RouteConfig[];
   export default routes;
+}
+
+declare module '@easyops-cn/docusaurus-search-local/dist/client/client/theme/SearchBar/SuggestionTemplate.js' {
+  export function SuggestionTemplate(...args: never[]): string;
+}
+
+declare module '@easyops-cn/docusaurus-search-local/dist/client/client/theme/SearchBar/EmptyTemplate.js' {
+  export function EmptyTemplate(...args: never[]): string;
 }

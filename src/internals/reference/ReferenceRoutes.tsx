@@ -1,18 +1,26 @@
 /**
- * The API reference's pages in the browser: one route for all of them, whose
- * table loads on demand (src/plugins/lazyReferenceRoutes.cjs explains why).
- * The page a reader opens is loaded before the page hydrates (its `preload`,
- * called by src/client/preload.ts), so it renders at once, as on the server.
- * Both a first load and a navigation call `preload` before this route renders.
+ * Seam "route-tables": the API reference's pages in the browser, one
+ * route for all of them, whose table loads on demand (../loaders/routeTables.cjs
+ * explains why). The page a reader opens is loaded before the page hydrates
+ * (Docusaurus calls this route's `preload` before the first render and before
+ * each navigation; ../client/referenceNavigation.ts says which page), so it
+ * renders at once, as on the server.
  */
-import React, {useEffect, useState, type ComponentType, type ReactNode} from 'react';
+import React, {lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode} from 'react';
 import {matchRoutes, renderRoutes, type RouteConfig} from 'react-router-config';
 import {useLocation} from '@docusaurus/router';
-import NotFoundContent from '@theme/NotFound/Content';
 import appRoutes from '@generated/routes';
 import globalData from '@generated/globalData';
+import {pathBeingLoaded} from '../client/referenceNavigation';
 
-type Preloadable = ComponentType<object> & {preload?: (pathname?: string) => Promise<unknown>};
+/**
+ * Only for an address under the reference that none of its pages has, which
+ * the route no longer matches once the table is loaded: kept out of the
+ * JavaScript every page loads.
+ */
+const NotFoundContent = lazy(() => import('@theme/NotFound/Content'));
+
+type Preloadable = ComponentType<object> & {preload?: () => Promise<unknown>};
 
 const PREFIX = '/docs/api/reference/';
 let table: RouteConfig[] | undefined;
@@ -57,12 +65,18 @@ export default function ReferenceRoutes(): ReactNode {
     if (!table) void load().then(() => setLoaded(true));
   }, []);
   if (!table) return null;
-  if (matchRoutes(table, pathname).length === 0) return <NotFoundContent />;
+  if (matchRoutes(table, pathname).length === 0) {
+    return (
+      <Suspense fallback={null}>
+        <NotFoundContent />
+      </Suspense>
+    );
+  }
   return renderRoutes(table);
 }
 
-ReferenceRoutes.preload = async (pathname?: string): Promise<unknown> => {
+ReferenceRoutes.preload = async (): Promise<unknown> => {
+  const where = pathBeingLoaded();
   const routes = await load();
-  const where = pathname ?? window.location.pathname;
-  return Promise.all(matchRoutes(routes, where).map((match) => (match.route.component as Preloadable | undefined)?.preload?.(where)));
+  return Promise.all(matchRoutes(routes, where).map((match) => (match.route.component as Preloadable | undefined)?.preload?.()));
 };

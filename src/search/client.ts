@@ -1,7 +1,8 @@
 /**
- * Replaces the local-search plugin's `searchByWorker` module (see ./plugin.ts)
- * with the same two functions for its search box, backed by ./worker.ts; the
- * results page (src/theme/SearchPage) uses `getSearchWorker` directly.
+ * The browser's side of the site's search: the search worker (./worker.ts)
+ * for the search box (through src/internals/search/searchByWorker.ts, which
+ * stands in for the search plugin's own worker client) and for the results
+ * page (src/theme/SearchPage).
  *
  * The search box searches the whole site from any page. On first focus it
  * loads the first tier (every page's title, description, keywords and
@@ -9,10 +10,8 @@
  * background, the reader's own section first.
  */
 import type * as Comlink from 'comlink';
-import {searchContextByPaths} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGenerated';
 import type {SearchWorker} from './worker';
-import {loadSearchTemplates} from './lazyTemplates';
-import {contextOfPath} from './contextPaths';
+import {contextOfPath, searchContextPaths} from './contextPaths';
 
 let remoteWorker: Promise<Comlink.Remote<SearchWorker>> | undefined;
 
@@ -32,16 +31,14 @@ export function getSearchWorker(): Promise<Comlink.Remote<SearchWorker>> {
 export function contextOfPage(baseUrl: string): string {
   const {pathname} = window.location;
   if (!pathname.startsWith(baseUrl)) return '';
-  const paths = (searchContextByPaths ?? []).map((item) => (typeof item === 'string' ? item : item.path));
-  return contextOfPath(pathname.slice(baseUrl.length), paths);
+  return contextOfPath(pathname.slice(baseUrl.length), searchContextPaths());
 }
 
-export async function fetchIndexesByWorker(baseUrl: string, _searchContext: string): Promise<void> {
+/** The search box's first focus: the first tier, then the rest of the text a moment later. */
+export async function loadFirstTier(baseUrl: string): Promise<void> {
   if (process.env.NODE_ENV !== 'production') return;
-  // The result templates load while the worker starts.
-  const templates = loadSearchTemplates();
   const worker = await getSearchWorker();
-  await Promise.all([templates, worker.loadPages(baseUrl)]);
+  await worker.loadPages(baseUrl);
   // If the reader doesn't search right away, the body text comes anyway.
   window.setTimeout(() => loadTheRest(baseUrl), REST_DELAY_MS);
 }
@@ -61,7 +58,8 @@ function loadTheRest(baseUrl: string): void {
     });
 }
 
-export async function searchByWorker(baseUrl: string, _searchContext: string, input: string, limit: number) {
+/** A search from the search box: first from what is loaded, then, when that finds nothing, from the rest of the text. */
+export async function searchFromBox(baseUrl: string, input: string, limit: number) {
   if (process.env.NODE_ENV !== 'production') return [];
   const worker = await getSearchWorker();
   // A word followed by a space is finished; the last word otherwise may still grow.

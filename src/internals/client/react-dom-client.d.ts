@@ -1,4 +1,4 @@
-/** The one function of react-dom/client that src/client/cleanUrls.ts uses (@types/react-dom isn't installed). */
+/** The one function of react-dom/client that ./cleanUrls.ts uses (@types/react-dom isn't installed). */
 declare module 'react-dom/client' {
   export function createRoot(container: Element): {render(children: unknown): void};
 }

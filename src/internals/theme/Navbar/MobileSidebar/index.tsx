@@ -1,5 +1,5 @@
 import React, {useEffect, type ReactNode} from 'react';
-import MobileSidebar from '@theme-original/Navbar/MobileSidebar';
+import MobileSidebar from '@theme-init/Navbar/MobileSidebar';
 import type MobileSidebarType from '@theme/Navbar/MobileSidebar';
 import type {WrapperProps} from '@docusaurus/types';
 import {useNavbarMobileSidebar} from '@docusaurus/theme-common/internal';

@@ -1,8 +1,10 @@
 /**
- * Stands in for the search box's result templates (see ./plugin.ts). The
- * templates, their icons and highlighting helpers only matter once there are
- * results, so they load with the index (./searchByWorker.ts waits for them
- * before the first search) instead of with every page.
+ * Seam "search-templates": stands in for the search box's result templates
+ * (the plugin's SearchBar imports ./SuggestionTemplate and ./EmptyTemplate).
+ * The templates, their icons and highlighting helpers only matter once there
+ * are results, so they load with the index (./searchByWorker.ts waits for
+ * them before the first results) instead of with every page. Kept for the
+ * first-load budget of task pages (1.8 KB gzip).
  */
 type Template = (...args: never[]) => string;
 

@@ -1,5 +1,5 @@
 import React, {type ReactNode} from 'react';
-import Footer from '@theme-original/DocItem/Footer';
+import Footer from '@theme-init/DocItem/Footer';
 import type FooterType from '@theme/DocItem/Footer';
 import type {WrapperProps} from '@docusaurus/types';
 import Link from '@docusaurus/Link';

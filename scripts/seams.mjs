@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+/**
+ * The seams of src/internals (README there): where the site relies on
+ * Docusaurus or the search plugin beyond their public API.
+ *
+ *   npm run seams                       # each seam and whether its upstream files are ones it was verified against
+ *   npm run seams -- --accept <id> ...  # after re-checking a seam against new upstream files: record them as verified
+ *   npm run seams -- --accept all       # the same for every seam (only after checking each one)
+ *   npm run seams -- --site <dir>       # check another copy of the site (npm run upgrade:rehearse uses it)
+ *
+ * Exits 1 when a seam's upstream changed (without --accept).
+ */
+import path from 'node:path';
+import {createRequire} from 'node:module';
+import {fileURLToPath} from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const jiti = require('jiti')(import.meta.url, {interopDefault: true});
+const {SEAMS} = jiti(path.join(root, 'src/internals/seams.ts'));
+const {checkSeams, formatProblems, acceptSeams, upstreamKey, packageOf, packageVersion} = jiti(path.join(root, 'src/internals/check.ts'));
+
+const args = process.argv.slice(2);
+const option = (name) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args.slice(i + 1).filter((a, j, rest) => !rest.slice(0, j + 1).some((x) => x.startsWith('--'))) : undefined;
+};
+const site = path.resolve(option('site')?.[0] ?? root);
+
+const accept = option('accept');
+if (accept) {
+  if (accept.length === 0) {
+    console.error('Name the seams to accept (ids from src/internals/seams.ts), or "all".');
+    process.exit(2);
+  }
+  const unknown = accept.filter((id) => id !== 'all' && !SEAMS.some((seam) => seam.id === id));
+  if (unknown.length) {
+    console.error(`No such seam: ${unknown.join(', ')}`);
+    process.exit(2);
+  }
+  const recorded = acceptSeams(site, accept.includes('all') ? 'all' : accept);
+  console.log(recorded.length ? `Recorded as verified:\n  ${recorded.join('\n  ')}` : 'Nothing new to record: those files were already verified.');
+  process.exit(0);
+}
+
+const problems = checkSeams(site);
+for (const seam of SEAMS) {
+  const bad = problems.filter((p) => p.seam.id === seam.id);
+  console.log(`${bad.length ? 'CHANGED' : 'ok     '}  ${seam.id.padEnd(24)} ${seam.what}`);
+  for (const upstream of seam.upstream) {
+    const key = upstreamKey(upstream);
+    const problem = bad.find((p) => p.file === key);
+    console.log(
+      `           ${problem ? (problem.problem === 'missing' ? 'missing ' : 'changed ') : '        '}${key} (${packageVersion(packageOf(upstream.file), site)})`,
+    );
+  }
+}
+if (problems.length) {
+  console.log(`\n${formatProblems(problems)}`);
+  process.exit(1);
+}

@@ -1,0 +1,48 @@
+/**
+ * Seam "page-template": the `ssrTemplate` of the site, made at build time
+ * from Docusaurus's own page template
+ * (@docusaurus/core/lib/ssg/ssgTemplate.html.js) with one change: the page's
+ * scripts are added right after the first frame is painted, in order
+ * (async = false), instead of as deferred scripts in <head>. The text is
+ * already in the HTML, so readers see it as soon as the styles arrive; the
+ * JavaScript (hydration, search, prefetching) follows at once. Without
+ * JavaScript nothing changes.
+ *
+ * Made from the installed template rather than copied, so whatever else a
+ * Docusaurus release changes in it is kept. When the part this changes is no
+ * longer there, the build fails and names the seam. The loader script is
+ * inline: the build adds its hash to the Content-Security-Policy
+ * (src/hosting/plugin.ts).
+ */
+import {createRequire} from 'node:module';
+import path from 'node:path';
+import {SeamError} from './seamError';
+
+export const UPSTREAM_TEMPLATE = '@docusaurus/core/lib/ssg/ssgTemplate.html.js';
+
+/** The deferred scripts in <head>, as Docusaurus writes them. */
+const DEFERRED_SCRIPTS = /\s*<% it\.scripts\.forEach\(\(script\) => \{ %>\s*<script src="<%= it\.baseUrl %><%= script %>" defer><\/script>\s*<% \}\); %>/;
+/** The app's markup, after which the loader goes. */
+const APP_HTML = /<div id="__docusaurus"><%~ it\.appHtml %><\/div>/;
+
+/** Adds the page's scripts after the first paint (and after 250 ms at the latest, for background tabs that never paint). */
+export const SCRIPT_LOADER =
+  '<script>(function(){var s=[<% it.scripts.forEach((script) => { %>"<%= it.baseUrl %><%= script %>",<% }); %>],d=0;function go(){if(d)return;d=1;s.forEach(function(u){var e=document.createElement("script");e.src=u;e.async=false;document.body.appendChild(e);});}requestAnimationFrame(function(){setTimeout(go,0);});setTimeout(go,250);})();</script>';
+
+/** The site's template, from Docusaurus's template text. */
+export function pageTemplateFrom(upstream: string): string {
+  if (!DEFERRED_SCRIPTS.test(upstream) || !APP_HTML.test(upstream)) {
+    throw new SeamError(
+      'page-template',
+      `${UPSTREAM_TEMPLATE} no longer has the deferred <script> tags in <head> or the #__docusaurus container that src/internals/pageTemplate.ts moves the scripts after.`,
+    );
+  }
+  return upstream.replace(DEFERRED_SCRIPTS, '').replace(APP_HTML, (app) => `${app}\n    ${SCRIPT_LOADER}`);
+}
+
+/** The site's template, from the Docusaurus installed for the site. */
+export function pageTemplate(siteDir: string): string {
+  const require = createRequire(path.join(siteDir, 'package.json'));
+  const upstream = (require(UPSTREAM_TEMPLATE) as {default: string}).default;
+  return pageTemplateFrom(upstream);
+}

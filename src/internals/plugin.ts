@@ -1,0 +1,196 @@
+/**
+ * The plugin that applies the site's seams (./seams.ts, README.md) and keeps
+ * them honest:
+ * - when the site loads, every upstream file a seam relies on must be one it
+ *   was verified against (./check.ts); otherwise the build stops with a
+ *   report naming each seam, its files and what to do
+ *   (`LAUNCHDECK_SEAMS=report` prints the report and goes on, for
+ *   `npm run upgrade:rehearse`);
+ * - it provides the theme components that replace or wrap ones Docusaurus
+ *   rates unsafe to swizzle (./theme), the client modules, the inline
+ *   colour-mode fallback and the bundler's module replacements and loaders;
+ * - after the build, every seam must have taken effect: each module
+ *   replacement matched, each loader ran, and the output shows it (the page
+ *   template's loader in the HTML, no reference route or Prism in the
+ *   JavaScript every page loads). A seam whose target moved fails the build
+ *   with its name instead of silently doing nothing.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {checkSeams, formatProblems} from './check';
+import {seamsOff} from './seams';
+import {SeamError} from './seamError';
+import {colorModeFallbackTag} from './colorModeFallback';
+
+// The loaders' record of what ran (CommonJS, shared with the bundler's loaders).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const {appliedSeams, markApplied} = require('./loaders/shared.cjs') as {appliedSeams(): Set<string>; markApplied(seam: string, compiler?: string): void};
+
+interface Replacement {
+  seam: string;
+  /** The request as the upstream module writes it. */
+  request: RegExp;
+  /** The folder of the module that makes the request (the resolved resource for `resolved`). */
+  context: RegExp;
+  /** Our module, under src/internals. */
+  to: string;
+  /** Only in the browser's bundle. */
+  clientOnly?: boolean;
+}
+
+const sep = '[\\\\/]';
+const under = (...parts: string[]) => new RegExp(parts.join(sep));
+
+const REPLACEMENTS: Replacement[] = [
+  // @docusaurus/core's client imports its link prefetch helper as "./prefetch".
+  {seam: 'idle-prefetch', request: /^\.\/prefetch$/, context: new RegExp(`${sep}@docusaurus${sep}core${sep}lib${sep}client$`), to: 'client/idlePrefetch.ts'},
+  // @docusaurus/utils-common (CommonJS) requires tslib for __importDefault only.
+  {seam: 'tslib-helper', request: /^tslib$/, context: under('@docusaurus', 'utils-common', ''), to: 'client/tslibImportDefault.ts'},
+  // theme-classic's client module hands Prism to prism-include-languages, a no-op here.
+  {seam: 'prism-stub', request: /^prism-react-renderer$/, context: under('@docusaurus', 'theme-classic', 'lib'), to: 'client/prismBrowserStub.ts'},
+  // The search plugin's search box imports its worker client as "../searchByWorker".
+  {
+    seam: 'search-worker',
+    request: /^\.\.\/searchByWorker$/,
+    context: under('docusaurus-search-local', 'dist', 'client', 'client', 'theme', 'SearchBar'),
+    to: 'search/searchByWorker.ts',
+  },
+  // The search box imports its result templates as "./SuggestionTemplate" and "./EmptyTemplate".
+  {
+    seam: 'search-templates',
+    request: /^\.\/(Suggestion|Empty)Template$/,
+    context: under('docusaurus-search-local', 'dist', 'client', 'client', 'theme', 'SearchBar'),
+    to: 'search/lazyTemplates.ts',
+  },
+  // The plugin's generated module imports mark.js by its resolved path.
+  {
+    seam: 'search-mark',
+    request: /[\\/]mark\.js[\\/]dist[\\/]mark\.js$/,
+    context: under('\\.docusaurus', '@easyops-cn', 'docusaurus-search-local'),
+    to: 'search/lazyMark.ts',
+    clientOnly: true,
+  },
+];
+
+/** Generated files the lazy reference routes rewrite, in the browser's bundle only. */
+const GENERATED = (name: string) => new RegExp(`${sep}\\.docusaurus${sep}${name.replace(/\./g, '\\.')}$`);
+
+function readAssets(outDir: string, dir: string, pattern: RegExp): Array<{name: string; text: string}> {
+  const full = path.join(outDir, dir);
+  if (!fs.existsSync(full)) return [];
+  return fs
+    .readdirSync(full)
+    .filter((name) => pattern.test(name))
+    .map((name) => ({name, text: fs.readFileSync(path.join(full, name), 'utf8')}));
+}
+
+/** The checks of what each seam did, on the built site; each returns a problem or nothing. */
+function outputProblems(outDir: string, off: Set<string>): string[] {
+  const problems: string[] = [];
+  const main = readAssets(outDir, 'assets/js', /^main\.[0-9a-f]+\.js$/);
+  const mainText = main.map((file) => file.text).join('\n');
+  if (main.length === 0) return ['no main bundle (assets/js/main.*.js) in the build'];
+  if (!off.has('page-template')) {
+    const page = path.join(outDir, '404.html');
+    const html = fs.existsSync(page) ? fs.readFileSync(page, 'utf8') : '';
+    // The loader (minified with the page): the list of scripts, then the wait for the first frame.
+    if (/<script[^>]+src=[^>]+defer/.test(html) || !/<script>[^<]*assets\/js\/main\.[0-9a-f]+\.js"[^<]*requestAnimationFrame/.test(html)) {
+      problems.push('page-template: 404.html does not load its scripts through the after-paint loader (src/internals/pageTemplate.ts)');
+    }
+  }
+  if (!off.has('route-tables') && /\/docs\/api\/reference\/[a-z]/.test(mainText)) {
+    problems.push('route-tables: the main bundle still holds routes of the API reference (src/internals/loaders/routeTables.cjs)');
+  }
+  if (!off.has('prism-stub')) {
+    // Strings of Prism's core, which the stub replaces.
+    const prism = readAssets(outDir, 'assets/js', /\.js$/).find((file) => file.text.includes('disableWorkerMessageHandler'));
+    if (prism)
+      problems.push(
+        `prism-stub: Prism is in the browser's JavaScript (${prism.name}); something other than theme-classic's client module imports prism-react-renderer`,
+      );
+  }
+  return problems;
+}
+
+export default function internalsPlugin(context: LoadContext): Plugin {
+  const {siteDir} = context;
+  const problems = checkSeams(siteDir);
+  if (problems.length > 0) {
+    const report = formatProblems(problems);
+    if (process.env.LAUNCHDECK_SEAMS === 'report') console.warn(`[WARNING] ${report}`);
+    else throw new Error(report);
+  }
+  const off = seamsOff();
+  const own = (file: string) => path.join(siteDir, 'src/internals', file);
+  const expected = new Set<string>();
+
+  return {
+    name: 'launchdeck-internals',
+
+    getThemePath() {
+      return own('theme');
+    },
+
+    getClientModules() {
+      return [own('client/cleanUrls.ts'), ...(off.has('route-tables') ? [] : [own('client/referenceNavigation.ts')])];
+    },
+
+    injectHtmlTags() {
+      return {preBodyTags: [colorModeFallbackTag]};
+    },
+
+    configureWebpack(_config, isServer, utils) {
+      const {NormalModuleReplacementPlugin} = utils.currentBundler.instance;
+      const compiler = isServer ? 'server' : 'client';
+      const replacements = REPLACEMENTS.filter((r) => !off.has(r.seam) && !(isServer && r.clientOnly));
+      // What matters is the browser's bundle: the server's may not import every replaced module.
+      if (!isServer) for (const r of replacements) expected.add(`${r.seam}:client`);
+      const lazyRoutes = !isServer && !off.has('route-tables');
+      if (lazyRoutes) expected.add('route-tables:client');
+      return {
+        plugins: replacements.map(
+          (r) =>
+            new NormalModuleReplacementPlugin(r.request, (resource: {context?: string; request?: string}) => {
+              // Called before resolving (with the request) and after (with the resolved data): only the first counts.
+              if (typeof resource.request !== 'string' || !r.context.test(resource.context ?? '')) return;
+              resource.request = own(r.to);
+              markApplied(r.seam, compiler);
+            }),
+        ),
+        module: {
+          rules: lazyRoutes
+            ? [
+                {test: GENERATED('routes.js'), use: [{loader: own('loaders/routeTables.cjs')}]},
+                {test: GENERATED('routesChunkNames.json'), use: [{loader: own('loaders/routeTables.cjs')}]},
+                {test: GENERATED('registry.js'), use: [{loader: own('loaders/routeTables.cjs')}]},
+                {test: GENERATED('globalData.json'), use: [{loader: own('loaders/routeTables.cjs')}]},
+                {
+                  test: under('@docusaurus', 'core', 'lib', 'client', 'exports', 'ComponentCreator\\.js$'),
+                  resourceQuery: /reference/,
+                  use: [{loader: own('loaders/routeTables.cjs')}],
+                },
+              ]
+            : [],
+        },
+      };
+    },
+
+    async postBuild({outDir}) {
+      const applied = appliedSeams();
+      const missing = [...expected]
+        .filter((key) => !applied.has(key))
+        .map((key) => {
+          const [seam, compiler] = key.split(':');
+          return `${seam}: nothing in the ${compiler} bundle matched what it replaces (src/internals/plugin.ts, REPLACEMENTS); the upstream module moved or is imported differently`;
+        });
+      const found = [...missing, ...outputProblems(outDir, off)];
+      if (found.length > 0) {
+        throw new SeamError(
+          found[0]!.split(':')[0]!,
+          `the build finished, but ${found.length === 1 ? 'a seam' : 'seams'} did not take effect:\n- ${found.join('\n- ')}`,
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,219 @@
+/**
+ * Every place where this site relies on Docusaurus or the search plugin
+ * beyond their public API, in one list. src/internals/README.md shows it as
+ * a table; ./check.ts fails the build when an upstream file a seam relies on
+ * is not one it was verified against (./upstream.json); ./plugin.ts applies
+ * the seams and checks after the build that each one took effect.
+ *
+ * Adding a seam: add it here, with the upstream files it mirrors or relies
+ * on, then `npm run seams -- --accept <id>` and a row in the README (a test
+ * checks that the two lists match).
+ */
+export interface UpstreamFile {
+  /** The file, by package: "@docusaurus/core/lib/client/prefetch.js". */
+  file: string;
+  /** Only the part of the file that this regular expression matches (source text) counts. */
+  pick?: string;
+  /** What the picked part is, for messages ("the colour-mode script"). */
+  pickName?: string;
+}
+
+export interface Seam {
+  id: string;
+  /** What it does, in a few words. */
+  what: string;
+  /** Its files in this repository. */
+  ours: string[];
+  upstream: UpstreamFile[];
+  /**
+   * Whether `LAUNCHDECK_SEAMS_OFF=<id>` can leave it out of a build, to
+   * measure what it saves (npm run bench -- --seams). Seams that readers
+   * need for the site to work as specified cannot.
+   */
+  optional: boolean;
+}
+
+const core = (file: string): UpstreamFile => ({file: `@docusaurus/core/lib/${file}`});
+const themeClassic = (file: string): UpstreamFile => ({file: `@docusaurus/theme-classic/lib/${file}`});
+const search = (file: string): UpstreamFile => ({file: `@easyops-cn/docusaurus-search-local/dist/${file}`});
+
+export const SEAMS: Seam[] = [
+  {
+    id: 'page-template',
+    what: "the page's scripts load after the first paint",
+    ours: ['src/internals/pageTemplate.ts'],
+    upstream: [core('ssg/ssgTemplate.html.js')],
+    optional: true,
+  },
+  {
+    id: 'idle-prefetch',
+    what: 'linked pages are prefetched while the browser is idle',
+    ours: ['src/internals/client/idlePrefetch.ts'],
+    upstream: [
+      core('client/prefetch.js'),
+      {file: '@docusaurus/core/lib/client/docusaurus.js', pick: "import prefetchHelper from '\\./prefetch';", pickName: 'its import of ./prefetch'},
+    ],
+    optional: true,
+  },
+  {
+    id: 'route-tables',
+    what: "the browser's route tables: the API reference's 170 routes load on demand, server-only module names stay out",
+    ours: ['src/internals/loaders/routeTables.cjs', 'src/internals/reference/ReferenceRoutes.tsx', 'src/internals/client/referenceNavigation.ts'],
+    upstream: [
+      core('server/codegen/codegenRoutes.js'),
+      core('client/exports/ComponentCreator.js'),
+      core('client/preload.js'),
+      core('client/PendingNavigation.js'),
+      {
+        file: '@docusaurus/core/lib/client/clientEntry.js',
+        pick: 'preload\\(window\\.location\\.pathname\\)[\\s\\S]*?\\}\\);',
+        pickName: 'its preload before hydration',
+      },
+      {file: '@docusaurus/plugin-content-docs/lib/globalData.js'},
+    ],
+    optional: true,
+  },
+  {
+    id: 'docs-metadata',
+    what: 'the docs data every page loads leaves out what the browser never reads (descriptions, doc ids)',
+    ours: ['src/internals/docsPlugin.ts'],
+    upstream: [
+      {file: '@docusaurus/plugin-content-docs/lib/props.js', pick: 'function toVersionMetadataProp[\\s\\S]*?\\n\\}', pickName: 'the version metadata'},
+      {
+        file: '@docusaurus/plugin-content-docs/lib/routes.js',
+        pick: 'version: \\(0, props_1\\.toVersionMetadataProp\\)[^\\n]*',
+        pickName: 'the route prop that carries it',
+      },
+      {file: '@docusaurus/plugin-content-docs/lib/globalData.js'},
+    ],
+    optional: true,
+  },
+  {
+    id: 'tslib-helper',
+    what: '@docusaurus/utils-common gets the one tslib helper it uses instead of all of tslib',
+    ours: ['src/internals/client/tslibImportDefault.ts'],
+    upstream: [{file: '@docusaurus/utils-common/lib/index.js'}],
+    optional: true,
+  },
+  {
+    id: 'prism-stub',
+    what: 'no Prism in the browser (code is highlighted at build time)',
+    ours: ['src/internals/client/prismBrowserStub.ts'],
+    upstream: [themeClassic('prism-include-languages.js')],
+    optional: true,
+  },
+  {
+    id: 'search-worker',
+    what: "the search box asks the site's own engine, in tiers",
+    ours: ['src/internals/search/searchByWorker.ts'],
+    upstream: [search('client/client/theme/searchByWorker.js'), search('client/client/theme/SearchBar/SearchBar.jsx')],
+    optional: false,
+  },
+  {
+    id: 'search-templates',
+    what: "the search box's result templates load with the index",
+    ours: ['src/internals/search/lazyTemplates.ts'],
+    upstream: [
+      search('client/client/theme/SearchBar/SearchBar.jsx'),
+      search('client/client/theme/SearchBar/SuggestionTemplate.js'),
+      search('client/client/theme/SearchBar/EmptyTemplate.js'),
+    ],
+    optional: true,
+  },
+  {
+    id: 'search-mark',
+    what: 'mark.js loads only on pages opened from a search result',
+    ours: ['src/internals/search/lazyMark.ts'],
+    upstream: [search('server/server/utils/generate.js')],
+    optional: true,
+  },
+  {
+    id: 'search-index',
+    what: "the search plugin's page extraction without its lunr indexes",
+    ours: ['src/internals/search/extractPages.ts'],
+    upstream: [
+      search('server/server/utils/processPluginOptions.js'),
+      search('server/server/utils/processDocInfos.js'),
+      search('server/server/utils/scanDocuments.js'),
+      search('server/server/utils/postBuildFactory.js'),
+    ],
+    optional: false,
+  },
+  {
+    id: 'theme-doc-item',
+    what: 'Copy page and the feedback question on every doc page',
+    ours: ['src/internals/theme/DocItem/Content/index.tsx', 'src/internals/theme/DocItem/Footer/index.tsx'],
+    upstream: [themeClassic('theme/DocItem/Content/index.js'), themeClassic('theme/DocItem/Footer/index.js')],
+    optional: false,
+  },
+  {
+    id: 'theme-mobile-sidebar',
+    what: 'the mobile menu keeps keyboard focus like a dialog',
+    ours: ['src/internals/theme/Navbar/MobileSidebar/index.tsx'],
+    upstream: [themeClassic('theme/Navbar/MobileSidebar/index.js'), {file: '@docusaurus/theme-common/lib/contexts/navbarMobileSidebar.js'}],
+    optional: false,
+  },
+  {
+    id: 'theme-not-found',
+    what: 'the not-found page offers search and sections',
+    ours: ['src/internals/theme/NotFound/Content/index.tsx'],
+    upstream: [themeClassic('theme/NotFound/Content/index.js')],
+    optional: false,
+  },
+  {
+    id: 'theme-error-page',
+    what: 'a crash shows "Page Error" in the site layout',
+    ours: ['src/internals/theme/Error/index.tsx', 'src/internals/theme/ErrorPageContent.tsx'],
+    upstream: [core('client/theme-fallback/Error/index.js'), themeClassic('theme/ErrorPageContent.js')],
+    optional: false,
+  },
+  {
+    id: 'clean-urls',
+    what: 'hosts without rules still drop .html from addresses',
+    ours: ['src/internals/client/cleanUrls.ts'],
+    upstream: [
+      {
+        file: '@docusaurus/core/lib/client/clientEntry.js',
+        pick: 'window\\.docusaurusRoot[\\s\\S]*?\\n\\s*\\}\\s*\\n',
+        pickName: 'its reuse of window.docusaurusRoot',
+      },
+    ],
+    optional: false,
+  },
+  {
+    id: 'color-mode-fallback',
+    what: 'the dark default holds when storage is blocked',
+    ours: ['src/internals/colorModeFallback.ts'],
+    upstream: [
+      {file: '@docusaurus/theme-classic/lib/inlineScripts.js', pick: 'function getThemeInlineScript[\\s\\S]*?\\n\\}', pickName: 'the colour-mode script'},
+    ],
+    optional: false,
+  },
+  {
+    id: 'client-redirect-pages',
+    what: "the hosting rules recognise the redirect plugin's pages",
+    ours: ['src/internals/clientRedirects.ts'],
+    upstream: [{file: '@docusaurus/plugin-client-redirects/lib/createRedirectPageContent.js'}],
+    optional: false,
+  },
+];
+
+export const seamById = (id: string): Seam | undefined => SEAMS.find((seam) => seam.id === id);
+
+/** Seams left out of this build by `LAUNCHDECK_SEAMS_OFF` (comma-separated ids): only to measure what they save. */
+export function seamsOff(env: NodeJS.ProcessEnv = process.env): Set<string> {
+  const ids = new Set(
+    (env.LAUNCHDECK_SEAMS_OFF ?? '')
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean),
+  );
+  for (const id of ids) {
+    const seam = seamById(id);
+    if (!seam) throw new Error(`LAUNCHDECK_SEAMS_OFF: no seam "${id}" (src/internals/seams.ts).`);
+    if (!seam.optional) throw new Error(`LAUNCHDECK_SEAMS_OFF: seam "${id}" cannot be left out: the site needs it to work as specified.`);
+  }
+  return ids;
+}
+
+export const seamEnabled = (id: string, env: NodeJS.ProcessEnv = process.env): boolean => !seamsOff(env).has(id);
