@@ -2,7 +2,7 @@
  * Reads a query: its words, each with what else it may mean (synonyms of
  * the site's docs terms, typo corrections, completions of a word still being
  * typed, words written apart or together), how much each word counts, and
- * the reader's intent (./intent.ts).
+ * the reader's intent (./intent.ts). Pages are ranked on this in ./ranking.ts.
  */
 import {isStopWord, stem, words as wordsOf} from './text';
 import {readIntent} from './intent';
