@@ -235,7 +235,7 @@ export class SiteIndex {
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   }
 
-  /** The average length of a section of body text in words (1 before any text), for BM25's length normalisation. */
+  /** The average length in words of a section of body text (1 before any text arrives): BM25 weighs each section's length against it. */
   get averageSectionLength(): number {
     return this.sections.length ? this.totalSectionLength / this.sections.length : 1;
   }
