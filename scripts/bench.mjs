@@ -8,6 +8,8 @@
  *   npm run bench -- --check      # also compare with bench/budgets.json; exit 1 when a size
  *                                 # or score is over budget (timing figures only warn)
  *   npm run bench -- --no-webpack --no-lighthouse --runs 1   # quicker partial run
+ *   npm run bench -- --seams      # also what each optional seam of src/internals saves
+ *                                 # (one more build per seam: about 2 minutes each)
  */
 import {spawn} from 'node:child_process';
 import fs from 'node:fs';
@@ -85,17 +87,19 @@ function treeRss(pid) {
   return total;
 }
 
-async function coldBuild(label, faster, outDir) {
+async function coldBuild(label, faster, outDir, extraEnv = {}) {
   for (const dir of ['.docusaurus', 'node_modules/.cache', outDir]) fs.rmSync(path.join(root, dir), {recursive: true, force: true});
   const started = process.hrtime.bigint();
   const child = spawn('npx', ['docusaurus', 'build', '--out-dir', outDir], {
     cwd: root,
-    env: {...process.env, DOCUSAURUS_FASTER: faster ? 'true' : 'false', NO_UPDATE_NOTIFIER: '1'},
-    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {...process.env, DOCUSAURUS_FASTER: faster ? 'true' : 'false', NO_UPDATE_NOTIFIER: '1', ...extraEnv},
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let peak = 0;
   let stderr = '';
+  let stdout = '';
   child.stderr.on('data', (d) => (stderr += d));
+  child.stdout.on('data', (d) => (stdout += d));
   const timer = setInterval(() => {
     peak = Math.max(peak, treeRss(child.pid));
   }, 100);
@@ -105,6 +109,7 @@ async function coldBuild(label, faster, outDir) {
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   record(`build.${label}.cold_seconds`, seconds, 's');
   record(`build.${label}.peak_memory_mb`, Math.round(peak / 1024 / 1024), 'MB');
+  coldBuild.lastLog = stdout + stderr;
   return seconds;
 }
 
@@ -160,6 +165,20 @@ async function pageWeight(context, base, name, route, outDir) {
   record(`page.${name}.requests`, requests.length);
   record(`page.${name}.external_requests`, external);
   await page.close();
+}
+
+/** First-load JavaScript of a page (gzip bytes): the scripts it requests to render, not prefetched chunks. */
+async function firstLoadJs(context, base, route, outDir) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.setCacheDisabled', {cacheDisabled: true});
+  const scripts = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'script' && new URL(request.url()).origin === base) scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto(base + route, {waitUntil: 'networkidle'});
+  await page.close();
+  return scripts.reduce((sum, file) => sum + gzip(fs.readFileSync(path.join(root, outDir, file))), 0);
 }
 
 /** Raw and gzip size of built files, given by their paths inside outDir. */
@@ -365,6 +384,68 @@ function check() {
   return failed;
 }
 
+/**
+ * --seams: what each optional seam of src/internals saves, measured against
+ * a build without it (LAUNCHDECK_SEAMS_OFF=<id>): first-load JavaScript of
+ * the task, section and reference pages; for the two seams that exist for
+ * speed rather than bytes, Lighthouse's mobile LCP and TBT on the section and
+ * task pages (median of --runs runs each, both builds measured in turns); for
+ * the search index, the plugin's own postBuild against its extraction alone.
+ */
+async function seamSavings(context, baseUrl, outDir) {
+  const require = (await import('node:module')).createRequire(import.meta.url);
+  const jiti = require('jiti')(import.meta.url, {interopDefault: true});
+  const {SEAMS} = jiti(path.join(root, 'src/internals/seams.ts'));
+  const measured = {task: pages.task, section: pages.section, reference: pages.reference};
+  const baseline = {};
+  for (const [name, route] of Object.entries(measured)) baseline[name] = await firstLoadJs(context, baseUrl, route, outDir);
+  const seamDir = `${outDir}-seam`;
+  for (const seam of SEAMS.filter((s) => s.optional)) {
+    await coldBuild(`seam_off.${seam.id}`, true, seamDir, {LAUNCHDECK_SEAMS_OFF: seam.id});
+    const server = await startServer({dir: path.join(root, seamDir)});
+    try {
+      for (const [name, route] of Object.entries(measured)) {
+        const without = await firstLoadJs(context, server.url, route, seamDir);
+        record(`seams.${seam.id}.${name}_js_kb_gzip_saved`, kb(without - baseline[name]), 'KB');
+      }
+      if (['page-template', 'idle-prefetch'].includes(seam.id) && !flag('no-lighthouse')) {
+        for (const name of ['section', 'task']) {
+          const on = await lighthouseSamples(baseUrl + pages[name], runs);
+          const off = await lighthouseSamples(server.url + pages[name], runs);
+          record(`seams.${seam.id}.${name}_mobile_lcp_ms_saved`, median(off.lcp) - median(on.lcp), 'ms');
+          record(`seams.${seam.id}.${name}_mobile_tbt_ms_saved`, median(off.tbt) - median(on.tbt), 'ms');
+        }
+      }
+      if (seam.id === 'search-index') {
+        const m = /the plugin's own postBuild took (\d+) ms; its extraction alone (\d+) ms/.exec(coldBuild.lastLog ?? '');
+        if (m) record('seams.search-index.postbuild_ms_saved', Number(m[1]) - Number(m[2]), 'ms');
+      }
+    } finally {
+      await server.close();
+    }
+  }
+  fs.rmSync(path.join(root, seamDir), {recursive: true, force: true});
+}
+
+/** Mobile LCP and TBT of one page, over n Lighthouse runs. */
+async function lighthouseSamples(url, n) {
+  const lighthouse = (await import('lighthouse')).default;
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumArgs]});
+  const lcp = [];
+  const tbt = [];
+  try {
+    for (let i = 0; i < n; i += 1) {
+      const {lhr} = await lighthouse(url, {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance']});
+      lcp.push(Math.round(lhr.audits['largest-contentful-paint'].numericValue));
+      tbt.push(Math.round(lhr.audits['total-blocking-time'].numericValue));
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return {lcp, tbt};
+}
+
 const outDir = 'build-bench';
 console.log(`Launchdeck docs benchmark, ${new Date().toISOString()}, ${os.cpus().length} cores, Node ${process.version}`);
 const fasterSeconds = await coldBuild('faster', true, outDir);
@@ -381,6 +462,7 @@ try {
   }
   await searchFigures(browser.context, server.url, outDir);
   if (!flag('no-lighthouse')) await lighthouseFigures(server.url);
+  if (flag('seams')) await seamSavings(browser.context, server.url, outDir);
 } finally {
   await browser.close();
   await server.close();

@@ -137,7 +137,7 @@ export const SEAMS: Seam[] = [
       search('server/server/utils/scanDocuments.js'),
       search('server/server/utils/postBuildFactory.js'),
     ],
-    optional: false,
+    optional: true,
   },
   {
     id: 'theme-doc-item',

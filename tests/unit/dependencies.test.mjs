@@ -24,3 +24,68 @@ test('npm audit --omit=dev reports no high or critical vulnerability', (t) => {
   const {high = 0, critical = 0} = report.metadata.vulnerabilities;
   assert.equal(high + critical, 0, `high: ${high}, critical: ${critical}`);
 });
+
+/**
+ * Declared imports: every package the site's code imports is in package.json
+ * itself, not only present because another package brought it (npm may hoist
+ * another version, or none, after any install: with `npm ci --omit=dev`,
+ * `yaml` used to resolve to the 1.x that another package needs). What the
+ * build runs (src/, hosting/, the config files) must be in `dependencies`;
+ * type-only imports, scripts and tests may use `devDependencies`.
+ */
+test('every package the code imports is declared in package.json, and what the build imports is a dependency', async () => {
+  const fs = await import('node:fs');
+  const path = await import('node:path');
+  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+  const deps = new Set(Object.keys(manifest.dependencies ?? {}));
+  const devDeps = new Set(Object.keys(manifest.devDependencies ?? {}));
+  // @docusaurus/Link, @docusaurus/router…: modules of @docusaurus/core's client, by alias.
+  const coreExports = new Set(
+    fs.readdirSync(path.join(repoRoot, 'node_modules/@docusaurus/core/lib/client/exports')).map((f) => f.replace(/\.(js|d\.ts)(\.map)?$/, '')),
+  );
+  const packageOf = (specifier) => {
+    if (/^(node:|\.|\/|@site\/|@theme(-original|-init)?\/|@generated\/)/.test(specifier)) return undefined;
+    const [scope, name] = specifier.split('?')[0].split('/');
+    if (scope === '@docusaurus' && coreExports.has(name)) return undefined;
+    return scope.startsWith('@') ? `${scope}/${name}` : scope;
+  };
+  const walk = (dir) =>
+    fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === '__fixtures__' || entry.name === 'node_modules' ? [] : walk(full);
+      return /\.(ts|tsx|mjs|cjs|js)$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [full] : [];
+    });
+  const buildFiles = [
+    ...walk(path.join(repoRoot, 'src')),
+    ...walk(path.join(repoRoot, 'hosting')),
+    ...['docusaurus.config.ts', 'sidebars.ts', 'babel.config.js'].map((f) => path.join(repoRoot, f)).filter((f) => fs.existsSync(f)),
+  ];
+  const otherFiles = [...walk(path.join(repoRoot, 'scripts')), ...walk(path.join(repoRoot, 'tests'))];
+  const problems = [];
+  for (const [files, build] of [
+    [buildFiles, true],
+    [otherFiles, false],
+  ]) {
+    for (const file of files) {
+      const text = fs.readFileSync(file, 'utf8');
+      const found = [];
+      // Static imports and re-exports, with whether they are type-only.
+      for (const m of text.matchAll(/^\s*(import|export)\s+(type\s+)?([^'";]*?)\s*from\s+['"]([^'"]+)['"]/gm)) {
+        const typeOnly = Boolean(m[2]) || /^\{\s*(type\s+[^,}]+,?\s*)+\}$/.test(m[3].trim());
+        found.push({specifier: m[4], typeOnly});
+      }
+      for (const m of text.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm)) found.push({specifier: m[1], typeOnly: false});
+      // import('x'), require('x'), and require(`x/…${…}`).
+      for (const m of text.matchAll(/\b(?:import|require|requireFromSite)\(\s*(?:['"]([^'"]+)['"]|`([^`$]+))/g))
+        found.push({specifier: m[1] ?? m[2], typeOnly: false});
+      for (const {specifier, typeOnly} of found) {
+        const name = packageOf(specifier);
+        if (!name) continue;
+        const where = path.relative(repoRoot, file);
+        if (build && !typeOnly && !deps.has(name)) problems.push(`${where} imports ${name}, which is not in dependencies`);
+        else if (!deps.has(name) && !devDeps.has(name)) problems.push(`${where} imports ${name}, which package.json does not declare`);
+      }
+    }
+  }
+  assert.deepEqual([...new Set(problems)].sort(), []);
+});

@@ -1,140 +1,225 @@
 /**
- * Upgrade guard. Some of this site's code copies or replaces parts of
- * Docusaurus 3.7 (the page template, core client modules, generated files it
- * rewrites, the redirect pages it recognises). When @docusaurus/* is upgraded
- * and one of those parts changes, this test fails and says which copy to
- * re-check, instead of the site breaking quietly.
- *
- * After checking a change: update the copy, then the hash below
- * (`sha256sum node_modules/<file>`).
+ * Upgrade guard: the seams of src/internals (README there) are all listed,
+ * verified against the installed Docusaurus and search plugin, and fail
+ * loudly, naming the seam, when what they rely on changes: a changed upstream
+ * file stops the build, a replacement that matches nothing or a generated
+ * file of another shape fails it after bundling.
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import crypto from 'node:crypto';
+import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {createRequire} from 'node:module';
 import {repoRoot} from '../helpers.mjs';
 
 const require = createRequire(import.meta.url);
 const jiti = require('jiti')(import.meta.url, {interopDefault: true});
+const {SEAMS, seamsOff} = jiti(path.join(repoRoot, 'src/internals/seams.ts'));
+const {checkSeams, formatProblems, hashOf, upstreamText} = jiti(path.join(repoRoot, 'src/internals/check.ts'));
+const internalsDir = path.join(repoRoot, 'src/internals');
 
-const watched = [
-  {
-    file: '@docusaurus/core/lib/ssg/ssgTemplate.html.js',
-    sha256: '5d6584e4a61b22d44bbbd7fe92a7a30352564b5a1dc89853a9bdbbf14d092597',
-    copy: 'src/config/pageTemplate.ts (the ssrTemplate of docusaurus.config.ts) is a copy of this page template with the scripts moved after the first paint',
-  },
-  {
-    file: '@docusaurus/core/lib/client/preload.js',
-    sha256: '8c1e3de18d307e2fb4aee43f765f1d06b05357889b9923467bef44a358683542',
-    copy: "src/client/preload.ts replaces it (src/plugins/trimClientBundle.ts) with the same code plus the path passed to each route's preload",
-  },
-  {
-    file: '@docusaurus/core/lib/client/prefetch.js',
-    sha256: '7543271549a9882a308f0fad8155631ab98c0389a75a88946f3be11c8933089c',
-    copy: 'src/client/idlePrefetch.ts replaces it (src/plugins/trimClientBundle.ts)',
-  },
-  {
-    file: '@docusaurus/core/lib/client/exports/ComponentCreator.js',
-    sha256: 'f7729c3b46c80a52cb710678c73c8e679ca885ec36809eaea12a39db7ee073ea',
-    copy: "src/plugins/lazyReferenceRoutes.cjs rewrites a copy of it for the API reference's on-demand routes",
-  },
-  {
-    file: '@docusaurus/core/lib/server/codegen/codegenRoutes.js',
-    sha256: '6bdf7133ebc411f96e918619faf14543239e27adebe60f4bbb081a392349689c',
-    copy: 'it writes .docusaurus/registry.js and routes.js, whose text src/plugins/stripRegistryModuleNames.cjs and lazyReferenceRoutes.cjs rewrite',
-  },
-  {
-    file: '@docusaurus/core/lib/client/clientEntry.js',
-    sha256: 'a9d6514eaf79c05c7d5275b5139298a5467c1c8339ab8a887c5d8ba61aff9871',
-    copy: 'src/client/cleanUrls.ts sets window.docusaurusRoot before it runs, so a not-found page served for x.html renders x instead of hydrating',
-  },
-  {
-    file: '@docusaurus/core/lib/client/PendingNavigation.js',
-    sha256: '1c489db32b5665b06586dc471d29def9cab8a8f4acac9863775dd378716ce4d0',
-    copy: "a tab open on an old deploy relies on its full reload when a page's files are gone (tests/e2e/production.test.mjs)",
-  },
-  {
-    file: '@docusaurus/utils-common/lib/index.js',
-    sha256: 'f67a902f603f736c0b6b81dfe3c4b600e26ad3018fb19158d877a8fe5d55424e',
-    copy: 'src/plugins/tslibImportDefault.ts stands in for tslib there and provides only __importDefault',
-  },
-  {
-    file: '@docusaurus/theme-classic/lib/index.js',
-    sha256: 'e68d1691e0e6f7334048e9e6a5eb9d23c2ba94715256069021e42d512150cd8e',
-    copy: 'its inline colour-mode script is what src/plugins/colorModeFallback.ts repairs, and one of the inline scripts the Content-Security-Policy hashes',
-  },
-];
+/** The files of src/internals that belong to no single seam: the machinery. */
+const MACHINERY = new Set([
+  'README.md',
+  'seams.ts',
+  'check.ts',
+  'plugin.ts',
+  'seamError.ts',
+  'upstream.json',
+  'loaders/shared.cjs',
+  'search/types.d.ts',
+  'client/react-dom-client.d.ts',
+]);
 
-const hashOf = (file) => crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+const walk = (dir) =>
+  fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? walk(full) : [path.relative(internalsDir, full).split(path.sep).join('/')];
+  });
 
-test('@docusaurus packages are the version the copies were made from', () => {
-  for (const name of ['core', 'theme-classic', 'plugin-client-redirects', 'utils-common']) {
-    const version = JSON.parse(fs.readFileSync(path.join(repoRoot, 'node_modules/@docusaurus', name, 'package.json'), 'utf8')).version;
-    assert.equal(
-      version,
-      '3.7.0',
-      `@docusaurus/${name} is ${version}: re-check every copy listed in tests/unit/upgrade-guard.test.mjs, then update the hashes and this version`,
-    );
-  }
+test('every seam is in the table of src/internals/README.md, and every row is a seam', () => {
+  const readme = fs.readFileSync(path.join(internalsDir, 'README.md'), 'utf8');
+  const rows = [...readme.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1]);
+  assert.deepEqual([...rows].sort(), SEAMS.map((s) => s.id).sort(), 'the README table lists exactly the seams of src/internals/seams.ts');
 });
 
-test('the Docusaurus files that this site copies or replaces are unchanged', () => {
-  const changed = [];
-  for (const {file, sha256, copy} of watched) {
-    const full = path.join(repoRoot, 'node_modules', file);
-    if (!fs.existsSync(full)) {
-      changed.push(`${file} no longer exists: ${copy}.`);
-      continue;
+test('every file of src/internals belongs to a seam, and every file a seam names exists', () => {
+  const owned = new Set(SEAMS.flatMap((s) => s.ours));
+  for (const file of owned) assert.ok(fs.existsSync(path.join(repoRoot, file)), `${file} (named by a seam) exists`);
+  const stray = walk(internalsDir).filter((file) => !MACHINERY.has(file) && !owned.has(`src/internals/${file}`));
+  assert.deepEqual(stray, [], 'files in src/internals that no seam lists in src/internals/seams.ts');
+});
+
+test('no file outside src/internals imports the internals of Docusaurus or the search plugin', () => {
+  const offenders = [];
+  const scan = (dir) => {
+    for (const entry of fs.readdirSync(dir, {withFileTypes: true})) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (full !== internalsDir) scan(full);
+        continue;
+      }
+      if (!/\.(ts|tsx|cjs|mjs|js)$/.test(entry.name)) continue;
+      const text = fs.readFileSync(full, 'utf8');
+      for (const m of text.matchAll(/from '((?:@docusaurus\/[^']*\/(?:internal|lib|src)\b|@easyops-cn\/docusaurus-search-local\/dist)[^']*)'/g)) {
+        offenders.push(`${path.relative(repoRoot, full)}: ${m[1]}`);
+      }
     }
-    const now = hashOf(full);
-    if (now !== sha256) changed.push(`${file} changed (sha256 ${now}): ${copy}. Compare, update the copy, then the hash in tests/unit/upgrade-guard.test.mjs.`);
-  }
-  assert.deepEqual(changed, [], `\n${changed.join('\n')}`);
+  };
+  scan(path.join(repoRoot, 'src'));
+  assert.deepEqual(offenders, [], 'imports of upstream internals belong in src/internals (a seam, listed and guarded)');
 });
 
-test("the page template is Docusaurus's own with only the script loader changed", () => {
-  const original = require(path.join(repoRoot, 'node_modules/@docusaurus/core/lib/ssg/ssgTemplate.html.js')).default.trim();
-  const {ssrTemplate} = jiti(path.join(repoRoot, 'src/config/pageTemplate.ts'));
+test('the installed upstream files are the ones every seam was verified against', () => {
+  const problems = checkSeams(repoRoot);
+  assert.equal(problems.length, 0, problems.length ? formatProblems(problems) : '');
+});
+
+/**
+ * A copy of the installed node_modules in which one upstream file is
+ * changed: links to every package, except the changed one, which is copied.
+ */
+function siteWithChangedUpstream(file, change) {
+  const site = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-seam-'));
+  const packageName = file.split('/').slice(0, 2).join('/');
+  const modules = path.join(site, 'node_modules');
+  fs.mkdirSync(path.join(modules, '@docusaurus'), {recursive: true});
+  for (const entry of fs.readdirSync(path.join(repoRoot, 'node_modules'))) {
+    if (entry === '@docusaurus') continue;
+    fs.symlinkSync(path.join(repoRoot, 'node_modules', entry), path.join(modules, entry), 'dir');
+  }
+  for (const entry of fs.readdirSync(path.join(repoRoot, 'node_modules/@docusaurus'))) {
+    const from = path.join(repoRoot, 'node_modules/@docusaurus', entry);
+    if (`@docusaurus/${entry}` === packageName) fs.cpSync(from, path.join(modules, '@docusaurus', entry), {recursive: true, dereference: true});
+    else fs.symlinkSync(from, path.join(modules, '@docusaurus', entry), 'dir');
+  }
+  const target = path.join(modules, file);
+  const before = fs.readFileSync(target, 'utf8');
+  const after = change(before);
+  assert.notEqual(after, before, `the simulated release changes ${file}`);
+  fs.writeFileSync(target, after);
+  return site;
+}
+
+test('a changed upstream file is reported with the seam that relies on it and what to do', () => {
+  const site = siteWithChangedUpstream('@docusaurus/core/lib/client/prefetch.js', (text) => `${text}\n// a release changed this file\n`);
+  try {
+    fs.copyFileSync(path.join(repoRoot, 'package.json'), path.join(site, 'package.json'));
+    const problems = checkSeams(site, SEAMS, JSON.parse(fs.readFileSync(path.join(internalsDir, 'upstream.json'), 'utf8')));
+    assert.deepEqual(
+      problems.map((p) => [p.seam.id, p.file, p.problem]),
+      [['idle-prefetch', '@docusaurus/core/lib/client/prefetch.js', 'changed']],
+    );
+    const report = formatProblems(problems);
+    assert.match(report, /Seam "idle-prefetch"/);
+    assert.match(report, /src\/internals\/client\/idlePrefetch\.ts/);
+    assert.match(report, /npm run seams -- --accept idle-prefetch/);
+  } finally {
+    fs.rmSync(site, {recursive: true, force: true});
+  }
+});
+
+test('the build stops, naming the seam and the upstream file, when a file a seam relies on changed', () => {
+  // The site's sources, as links, on a node_modules whose @docusaurus/core has a changed prefetch helper.
+  const site = siteWithChangedUpstream('@docusaurus/core/lib/client/prefetch.js', (text) =>
+    text.replace("link.setAttribute('rel', 'prefetch');", "link.setAttribute('rel', 'prefetch'); // changed"),
+  );
+  try {
+    for (const entry of fs.readdirSync(repoRoot)) {
+      if (['node_modules', '.git', '.docusaurus'].includes(entry) || entry.startsWith('build')) continue;
+      fs.symlinkSync(path.join(repoRoot, entry), path.join(site, entry));
+    }
+    const run = spawnSync(
+      process.execPath,
+      [path.join(site, 'node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'build', '--out-dir', path.join(site, 'out')],
+      {
+        cwd: site,
+        encoding: 'utf8',
+        env: {...process.env, NO_UPDATE_NOTIFIER: '1', LAUNCHDECK_SEAMS: ''},
+        timeout: 240000,
+      },
+    );
+    const output = `${run.stdout}${run.stderr}`;
+    assert.notEqual(run.status, 0, 'the build must fail');
+    assert.match(output, /Seam "idle-prefetch"/, output.slice(-3000));
+    assert.match(output, /@docusaurus\/core\/lib\/client\/prefetch\.js changed/);
+    assert.ok(!fs.existsSync(path.join(site, 'out', 'index.html')), 'nothing was built');
+  } finally {
+    fs.rmSync(site, {recursive: true, force: true});
+  }
+});
+
+test('the part of a file a seam relies on is what counts: a change elsewhere in that file passes', () => {
+  const seam = SEAMS.find((s) => s.id === 'color-mode-fallback');
+  const [upstream] = seam.upstream;
+  assert.ok(upstream.pick, 'this seam picks the colour-mode script out of its file');
+  const site = siteWithChangedUpstream(upstream.file, (text) => `// an unrelated change\n${text}`);
+  try {
+    fs.copyFileSync(path.join(repoRoot, 'package.json'), path.join(site, 'package.json'));
+    assert.equal(hashOf(upstreamText(upstream, site)), hashOf(upstreamText(upstream, repoRoot)));
+  } finally {
+    fs.rmSync(site, {recursive: true, force: true});
+  }
+});
+
+test("the page template is Docusaurus's own with only the script loader changed, and a template without deferred scripts fails with the seam's name", () => {
+  const {pageTemplate, pageTemplateFrom} = jiti(path.join(internalsDir, 'pageTemplate.ts'));
+  const original = require(path.join(repoRoot, 'node_modules/@docusaurus/core/lib/ssg/ssgTemplate.html.js')).default;
+  const ours = pageTemplate(repoRoot);
   const squash = (text) => text.replace(/\s+/g, ' ').trim();
-  const withoutDeferredScripts = original.replace(
+  const withoutDeferred = original.replace(
     /\s*<% it\.scripts\.forEach\(\(script\) => \{ %>\s*<script src="<%= it\.baseUrl %><%= script %>" defer><\/script>\s*<% \}\); %>/,
     '',
   );
-  assert.notEqual(withoutDeferredScripts, original, "Docusaurus's template no longer has the deferred scripts in <head> that the copy moves");
-  const withoutLoader = ssrTemplate.replace(/\s*<script>\(function\(\)\{var s=\[[\s\S]*?<\/script>/, '');
-  assert.notEqual(withoutLoader, ssrTemplate, 'the copy has its script loader');
-  assert.equal(squash(withoutLoader), squash(withoutDeferredScripts), "apart from the script loader, the copy is Docusaurus's template");
+  assert.notEqual(withoutDeferred, original);
+  assert.equal(squash(ours.replace(/\s*<script>\(function\(\)\{var s=\[[\s\S]*?<\/script>/, '')), squash(withoutDeferred));
+  assert.match(ours, /requestAnimationFrame/);
+  assert.throws(() => pageTemplateFrom('<html><body><div id="__docusaurus"><%~ it.appHtml %></div></body></html>'), /Seam "page-template"/);
 });
 
-test('the redirect pages of @docusaurus/plugin-client-redirects are still the ones src/hosting/plugin.ts recognises', () => {
+test("the route-tables loader fails with the seam's name on generated files of another shape, and rewrites the real ones", () => {
+  const loader = require(path.join(internalsDir, 'loaders/routeTables.cjs'));
+  const call = (resourcePath, source, resourceQuery = '') => loader.call({resourcePath, resourceQuery}, source);
+  assert.throws(() => call('/x/.docusaurus/routes.js', "export default [{path: '/docs/x', component: Foo}];"), /Seam "route-tables"/);
+  assert.throws(() => call('/x/.docusaurus/globalData.json', '{"docusaurus-plugin-content-docs": {"default": {"docs": []}}}'), /Seam "route-tables"/);
+  const creator = "import routesChunkNames from '@generated/routesChunkNames';\nimport registry from '@generated/registry';\n";
+  assert.match(call('/x/@docusaurus/core/lib/client/exports/ComponentCreator.js', creator, '?reference'), /routesChunkNames\?reference/);
+  assert.throws(() => call('/x/@docusaurus/core/lib/client/exports/ComponentCreator.js', 'export default 1;', '?reference'), /Seam "route-tables"/);
+});
+
+test('a replacement that matched nothing fails the build after bundling, naming its seam', async () => {
+  const {default: internalsPlugin} = jiti(path.join(internalsDir, 'plugin.ts'));
+  const plugin = internalsPlugin({siteDir: repoRoot});
+  // A bundler whose module replacements are never asked to replace anything: as if every upstream module had moved.
+  class NormalModuleReplacementPlugin {}
+  plugin.configureWebpack({}, false, {currentBundler: {instance: {NormalModuleReplacementPlugin}}});
+  const applied = globalThis[Symbol.for('launchdeck.internals.applied')];
+  applied?.clear();
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-out-'));
+  try {
+    await assert.rejects(plugin.postBuild({outDir}), (error) => {
+      assert.match(error.message, /Seam "idle-prefetch"/);
+      for (const seam of ['idle-prefetch', 'tslib-helper', 'prism-stub', 'search-worker', 'search-templates', 'search-mark', 'route-tables']) {
+        assert.match(error.message, new RegExp(`${seam}: nothing in the client bundle matched`));
+      }
+      return true;
+    });
+  } finally {
+    fs.rmSync(outDir, {recursive: true, force: true});
+  }
+});
+
+test('only optional seams can be left out, and only by their ids', () => {
+  assert.deepEqual([...seamsOff({LAUNCHDECK_SEAMS_OFF: 'tslib-helper, prism-stub'})], ['tslib-helper', 'prism-stub']);
+  assert.throws(() => seamsOff({LAUNCHDECK_SEAMS_OFF: 'theme-not-found'}), /cannot be left out/);
+  assert.throws(() => seamsOff({LAUNCHDECK_SEAMS_OFF: 'no-such-seam'}), /no seam "no-such-seam"/);
+});
+
+test('the redirect pages of @docusaurus/plugin-client-redirects are still the ones the hosting rules recognise', () => {
   const template = require(path.join(repoRoot, 'node_modules/@docusaurus/plugin-client-redirects/lib/createRedirectPageContent.js')).default;
   const page = template({toUrl: '/docs/servers/add-aws-server'});
-  const {clientRedirectTarget} = jiti(path.join(repoRoot, 'src/hosting/plugin.ts'));
-  assert.equal(
-    clientRedirectTarget(page),
-    '/docs/servers/add-aws-server',
-    "the plugin's redirect page changed: update clientRedirectTarget in src/hosting/plugin.ts",
-  );
-});
-
-test('the replacements that trimClientBundle.ts declares still target files that exist', () => {
-  const source = fs.readFileSync(path.join(repoRoot, 'src/plugins/trimClientBundle.ts'), 'utf8');
-  for (const [pattern, file] of [
-    [/\^\\\.\\\/prefetch\$/, '@docusaurus/core/lib/client/prefetch.js'],
-    [/\^\\\.\\\/preload\$/, '@docusaurus/core/lib/client/preload.js'],
-    [/ComponentCreator/, '@docusaurus/core/lib/client/exports/ComponentCreator.js'],
-  ]) {
-    assert.match(source, pattern, `trimClientBundle.ts replaces ${file}`);
-    assert.ok(fs.existsSync(path.join(repoRoot, 'node_modules', file)), file);
-  }
-  // The modules that import the replaced ones still do, by the relative names the replacements match.
-  const clientDir = path.join(repoRoot, 'node_modules/@docusaurus/core/lib/client');
-  const docusaurus = fs.readFileSync(path.join(clientDir, 'docusaurus.js'), 'utf8');
-  assert.match(docusaurus, /from '\.\/prefetch'/, 'docusaurus.js still imports ./prefetch');
-  assert.match(docusaurus, /from '\.\/preload'/, 'docusaurus.js still imports ./preload');
-  for (const file of ['clientEntry.js', 'PendingNavigation.js']) {
-    assert.match(fs.readFileSync(path.join(clientDir, file), 'utf8'), /from '\.\/preload'/, `${file} still imports ./preload`);
-  }
+  const {clientRedirectTarget} = jiti(path.join(internalsDir, 'clientRedirects.ts'));
+  assert.equal(clientRedirectTarget(page), '/docs/servers/add-aws-server');
 });

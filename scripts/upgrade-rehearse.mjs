@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+/**
+ * Rehearses a Docusaurus upgrade without touching this checkout:
+ *
+ *   npm run upgrade:rehearse            # the newest 3.x this site is verified with (3.10.2)
+ *   npm run upgrade:rehearse -- 3.11.0  # any other version
+ *   npm run upgrade:rehearse -- 3.11.0 --keep   # keep the temporary copy to investigate
+ *
+ * In a temporary copy of the working tree (a local clone, so "Last updated"
+ * dates still come from git, with uncommitted changes copied over) it sets
+ * every @docusaurus/* package of package.json (dependencies, devDependencies
+ * and overrides) to that version, exactly as a maintainer would bump them,
+ * runs `npm install`, then:
+ * 1. reports the seams of src/internals whose upstream files changed
+ *    (npm run seams), without stopping there;
+ * 2. builds the test builds (scripts/build-for-tests.mjs, with the seams
+ *    applied and any changed ones reported rather than fatal);
+ * 3. runs the checks over the built output (tests/build) and the browser
+ *    smoke test (tests/browser/smoke.test.mjs: docs home, a task page, a
+ *    reference page, the search box and /search, the colour switch, the
+ *    not-found page).
+ * It prints what broke, step by step, and exits 1 if anything did.
+ * src/internals/README.md says what to do with the result.
+ */
+import {spawnSync} from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const version = args.find((a) => !a.startsWith('--')) ?? '3.10.2';
+const keep = args.includes('--keep');
+if (!/^\d+\.\d+\.\d+(-[\w.-]+)?$/.test(version)) {
+  console.error(`Not a version: ${version}`);
+  process.exit(2);
+}
+
+const steps = [];
+const started = Date.now();
+const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
+
+/** Runs a command in the copy, streaming its output; records the step. */
+function run(name, command, commandArgs, cwd, env = {}) {
+  console.log(`\n=== ${name} (${elapsed()})\n$ ${[command, ...commandArgs].join(' ')}`);
+  const result = spawnSync(command, commandArgs, {cwd, stdio: 'inherit', env: {...process.env, NO_UPDATE_NOTIFIER: '1', ...env}});
+  const ok = result.status === 0;
+  steps.push({name, ok});
+  return ok;
+}
+
+function sourceFiles() {
+  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {cwd: root, encoding: 'utf8'});
+  if (listed.status !== 0) throw new Error('upgrade:rehearse needs a git checkout (it clones it to keep the history that "Last updated" dates come from).');
+  return listed.stdout.split('\0').filter((file) => file && fs.existsSync(path.join(root, file)));
+}
+
+const copy = fs.mkdtempSync(path.join(os.tmpdir(), `launchdeck-rehearse-${version}-`));
+console.log(`Rehearsing Docusaurus ${version} in ${copy}`);
+try {
+  // A clone keeps the history; the working tree's files (committed or not) go on top.
+  const clone = spawnSync('git', ['clone', '--quiet', '--no-checkout', root, copy], {encoding: 'utf8'});
+  if (clone.status !== 0) throw new Error(`git clone failed: ${clone.stderr}`);
+  spawnSync('git', ['checkout', '--quiet', 'HEAD', '--', '.'], {cwd: copy});
+  for (const file of sourceFiles()) {
+    fs.mkdirSync(path.join(copy, path.dirname(file)), {recursive: true});
+    fs.copyFileSync(path.join(root, file), path.join(copy, file));
+  }
+
+  const manifestFile = path.join(copy, 'package.json');
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+  const bumped = [];
+  for (const section of ['dependencies', 'devDependencies', 'overrides']) {
+    for (const name of Object.keys(manifest[section] ?? {})) {
+      if (!name.startsWith('@docusaurus/')) continue;
+      bumped.push(`${section}.${name}: ${manifest[section][name]} -> ${version}`);
+      manifest[section][name] = version;
+    }
+  }
+  fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+  console.log(`package.json:\n  ${bumped.join('\n  ')}`);
+
+  if (run(`npm install (every @docusaurus/* package at ${version})`, 'npm', ['install', '--no-audit', '--no-fund'], copy)) {
+    run('Seams whose upstream files changed (npm run seams)', process.execPath, ['scripts/seams.mjs'], copy);
+    // The seams' upstream check reports instead of stopping the build, so the build shows what else breaks.
+    if (run('Test builds (scripts/build-for-tests.mjs)', process.execPath, ['scripts/build-for-tests.mjs'], copy, {LAUNCHDECK_SEAMS: 'report'})) {
+      run('Checks over the built output (tests/build)', process.execPath, ['--test', '--test-concurrency=1', 'tests/build'], copy);
+      run('Browser smoke test (tests/browser/smoke.test.mjs)', process.execPath, ['--test', 'tests/browser/smoke.test.mjs'], copy);
+    }
+  }
+} finally {
+  console.log(`\n=== Docusaurus ${version} rehearsal (${elapsed()})`);
+  for (const step of steps) console.log(`${step.ok ? 'ok    ' : 'BROKE '} ${step.name}`);
+  if (keep) console.log(`The copy is kept in ${copy}.`);
+  else fs.rmSync(copy, {recursive: true, force: true});
+}
+const broke = steps.filter((step) => !step.ok);
+if (broke.length === 0 && steps.length > 0) {
+  console.log(
+    `Docusaurus ${version}: everything above passed. To upgrade, bump the same packages in package.json, run npm install and npm test, then record the seams' new upstream files (npm run seams -- --accept <id>) after re-checking each one.`,
+  );
+} else {
+  console.log(`Docusaurus ${version}: ${broke.length} step(s) broke. src/internals/README.md, "Upgrading Docusaurus", says how to go on.`);
+  process.exit(1);
+}
