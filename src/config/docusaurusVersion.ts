@@ -8,10 +8,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {createRequire} from 'node:module';
 
-/** The version of an installed package, found from its entry point (some packages export no package.json). */
+/**
+ * The version of an installed package, from its package.json; when the
+ * package's `exports` hide that file, from the package.json above its entry
+ * point. Both ways are needed: @docusaurus/core 3.7 has no entry point at all.
+ */
 export function installedVersion(name: string, fromDir: string = process.cwd()): string {
-  const require = createRequire(path.join(fromDir, 'noop.js'));
-  let dir = path.dirname(require.resolve(name));
+  const require = createRequire(path.join(path.resolve(fromDir), 'noop.js'));
+  let found: string;
+  try {
+    found = require.resolve(`${name}/package.json`);
+  } catch {
+    found = require.resolve(name);
+  }
+  let dir = path.dirname(found);
   for (;;) {
     const file = path.join(dir, 'package.json');
     if (fs.existsSync(file)) {
