@@ -12,6 +12,7 @@ import {highlightTokens, loadLanguages} from '../highlight/tokenize';
 import {CODE_LANGUAGES} from '../highlight/languages';
 import {replaceUrlTokens} from '../remark/productUrls';
 import {escapeHtml} from '../utils/html';
+import {docRoute} from '../utils/docRoutes';
 import {inlineHtml, inlineText, proseHtml, tableHtml, type LinkResolver} from './html';
 import {LANGUAGE_TAB_GROUP, sampleValue, type Block} from './render';
 
@@ -48,13 +49,6 @@ export interface TocItem {
 export interface OperationPageData {
   blocks: PageBlock[];
   toc: TocItem[];
-}
-
-/** The route of a doc from its file under docs/ ("servers/add-server.md" → "/docs/servers/add-server"). */
-export function docRoute(file: string): string {
-  const bare = file.replace(/\.mdx?$/, '');
-  if (bare === 'index') return '/docs/';
-  return bare.endsWith('/index') ? `/docs/${bare.slice(0, -'index'.length)}` : `/docs/${bare}`;
 }
 
 /** Resolves the Markdown links of a page at `file` (under docs/) to the site's addresses. */

@@ -18,7 +18,8 @@ const {samplesFor} = jiti(path.join(repoRoot, 'src/api/samples.ts'));
 const {referenceFiles, pageDescription, mdText} = jiti(path.join(repoRoot, 'src/api/render.ts'));
 const {guidesByOperation} = jiti(path.join(repoRoot, 'src/api/plugin.ts'));
 const {inlineHtml, proseHtml} = jiti(path.join(repoRoot, 'src/api/html.ts'));
-const {docRoute, linkResolver} = jiti(path.join(repoRoot, 'src/api/pageData.ts'));
+const {linkResolver} = jiti(path.join(repoRoot, 'src/api/pageData.ts'));
+const {docRoute} = jiti(path.join(repoRoot, 'src/utils/docRoutes.ts'));
 
 const contract = loadSiteContract(repoRoot);
 const API_URL = 'https://api.launchdeck.io/v1';

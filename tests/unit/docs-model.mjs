@@ -4,8 +4,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import {createRequire} from 'node:module';
 import YAML from 'yaml';
 import {repoRoot} from '../helpers.mjs';
+
+// The site's own rule for a doc's route (src/utils/docRoutes.ts), not a copy.
+const jiti = createRequire(import.meta.url)('jiti')(import.meta.url, {interopDefault: true});
+const {docRoute} = jiti(path.join(repoRoot, 'src/utils/docRoutes.ts'));
 
 const docsDir = path.join(repoRoot, 'docs');
 
@@ -30,11 +35,7 @@ export function parseDoc(file) {
   const frontMatter = match ? (YAML.parse(match[1]) ?? {}) : {};
   const body = match ? raw.slice(match[0].length) : raw;
   const rel = path.relative(docsDir, file).split(path.sep).join('/');
-  const noExt = rel.replace(/\.mdx?$/, '');
-  let route = noExt === 'index' ? '/docs/' : noExt.endsWith('/index') ? `/docs/${noExt.slice(0, -'index'.length)}` : `/docs/${noExt}`;
-  if (typeof frontMatter.slug === 'string' && frontMatter.slug.startsWith('/')) {
-    route = frontMatter.slug === '/' ? '/docs/' : `/docs${frontMatter.slug}`;
-  }
+  const route = docRoute(rel, typeof frontMatter.slug === 'string' ? frontMatter.slug : undefined);
   const bodyWithoutCode = stripCode(body);
   const headings = [];
   let under;

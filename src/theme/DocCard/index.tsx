@@ -8,7 +8,8 @@ import {translate} from '@docusaurus/Translate';
 import Heading from '@theme/Heading';
 import type {Props} from '@theme/DocCard';
 import type {PropSidebarItemCategory, PropSidebarItemLink} from '@docusaurus/plugin-content-docs';
-import {indexDocIdOf, docIdOf, useCardDescriptions} from '@site/src/components/CardDescriptions';
+import {useCardDescriptions} from '@site/src/components/CardDescriptions';
+import {indexDocIdOf, docIdOf} from '@site/src/utils/docRoutes';
 import styles from './styles.module.css';
 
 function CardLayout({href, title, description}: {href: string; title: string; description?: string}): ReactNode {
