@@ -1,12 +1,17 @@
 /**
- * The API reference, generated from api/openapi.yaml at build time:
- * - when the site loads, writes one page per operation (a few lines of MDX
- *   and the page's data as JSON, see ./pageData.ts), a sidebar category per
- *   resource and the reference overview into docs/api/reference/ (ignored by
- *   git: generated, never edited, never committed), before the docs plugin
- *   reads the docs folder; each page lists the guides that call its operation;
- *   the Markdown of each page for readers' tools is kept for src/markdown;
- * - after the build, publishes the contract as /openapi.yaml and /openapi.json.
+ * The API reference, generated from api/openapi.yaml at build time. Each
+ * operation's page goes one way, contract → content → outputs:
+ * ./contract.ts reads the contract, ./blocks.ts makes the page's content, and
+ * three modules write it out: ./pageData.ts (the data the page renders),
+ * ./toolsMarkdown.ts (its Markdown for readers' tools) and ./docsFiles.ts (its
+ * MDX, the overview and the sidebar categories). This plugin runs them:
+ * - when it is created, before any plugin loads its content, it writes the
+ *   pages, a sidebar category per resource and the overview into
+ *   docs/api/reference/ (ignored by git: generated, never edited, never
+ *   committed), so they are there when the docs plugin reads the docs folder;
+ *   each page lists the guides that call its operation; the Markdown of each
+ *   page for readers' tools is kept for src/markdown;
+ * - after the build, it publishes the contract as /openapi.yaml and /openapi.json.
  */
 import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
@@ -14,7 +19,12 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {loadSiteContract, type Contract, type Operation} from './contract';
 import {apiCallsIn, findOperation} from './calls';
-import {REFERENCE_DIR, referenceFiles, type GuideLink} from './render';
+import {REFERENCE_DIR} from './routes';
+import {operationContent, type GuideLink} from './blocks';
+import {operationPageData} from './pageData';
+import {operationToolsMarkdown} from './toolsMarkdown';
+import {operationStub, overviewPage, resourceCategory} from './docsFiles';
+import {urls} from '../config/urls';
 import {frontMatterField} from '../utils/frontMatter';
 
 function markdownFiles(dir: string): string[] {
@@ -60,6 +70,45 @@ export function contractDate(siteDir: string): string | undefined {
   }
 }
 
+export interface GeneratedFile {
+  /** Path under docs/api/reference/. */
+  file: string;
+  content: string;
+  /** The page's Markdown for readers' tools, ready to publish, when `content` is not Markdown a reader could use. */
+  markdown?: string;
+}
+
+export interface ReferenceOptions {
+  /** The day the contract last changed (YYYY-MM-DD), as the pages' `last_update`. */
+  lastUpdate?: string;
+  /** The site's address, for the absolute links of the Markdown for readers' tools. */
+  siteUrl?: string;
+}
+
+/**
+ * Every file of the reference, paths relative to docs/api/reference/; for an
+ * operation's page, `markdown` is its Markdown for readers' tools (the file
+ * itself only imports the page's data).
+ */
+export function referenceFiles(contract: Contract, guidesOf: (op: Operation) => GuideLink[], options: ReferenceOptions = {}): GeneratedFile[] {
+  const {lastUpdate, siteUrl = urls.site} = options;
+  const files: GeneratedFile[] = [{file: 'index.md', content: overviewPage(contract, lastUpdate)}];
+  for (const resource of contract.resources) {
+    files.push({file: `${resource.slug}/_category_.json`, content: resourceCategory(resource)});
+    for (const op of resource.operations) {
+      const page = operationContent(contract, op, guidesOf(op));
+      const dataFile = `${op.slug}.json`;
+      files.push({
+        file: `${resource.slug}/${op.slug}.md`,
+        content: operationStub(op, page, dataFile, lastUpdate),
+        markdown: operationToolsMarkdown(page, siteUrl),
+      });
+      files.push({file: `${resource.slug}/${dataFile}`, content: `${JSON.stringify(operationPageData(page))}\n`});
+    }
+  }
+  return files;
+}
+
 /**
  * Markdown for readers' tools of each generated page whose file isn't that
  * Markdown (the operation pages: their file imports the page's data), by path
@@ -75,7 +124,7 @@ export function generateReference(siteDir: string): {contract: Contract; files: 
   const contract = loadSiteContract(siteDir);
   const guides = guidesByOperation(siteDir, contract);
   const outDir = path.join(siteDir, 'docs', ...REFERENCE_DIR.split('/'));
-  const files = referenceFiles(contract, (op: Operation) => guides.get(op.id) ?? [], contractDate(siteDir));
+  const files = referenceFiles(contract, (op: Operation) => guides.get(op.id) ?? [], {lastUpdate: contractDate(siteDir)});
   const wanted = new Set(files.map((f) => path.join(outDir, f.file)));
   // Pages of operations that left the contract go too.
   if (fs.existsSync(outDir)) {
@@ -100,6 +149,8 @@ function walkAll(dir: string): string[] {
 
 export default function apiReferencePlugin(context: LoadContext): Plugin {
   const contractFile = path.join(context.siteDir, 'api/openapi.yaml');
+  // Written now, while Docusaurus creates the plugins: every plugin is created
+  // before any loads its content, so the docs plugin finds the pages.
   const {contract} = generateReference(context.siteDir);
   return {
     name: 'launchdeck-api-reference',
