@@ -9,8 +9,9 @@
  *   pages, a sidebar category per resource and the overview into
  *   docs/api/reference/ (ignored by git: generated, never edited, never
  *   committed), so they are there when the docs plugin reads the docs folder;
- *   each page lists the guides that call its operation; the Markdown of each
- *   page for readers' tools is kept for src/markdown;
+ *   each page lists the guides that call its operation;
+ * - its content is the Markdown for readers' tools of those pages
+ *   (./pluginContent.ts), which src/markdown reads;
  * - after the build, it publishes the contract as /openapi.yaml and /openapi.json.
  */
 import {execFileSync} from 'node:child_process';
@@ -24,6 +25,7 @@ import {operationContent, type GuideLink} from './blocks';
 import {operationPageData} from './pageData';
 import {operationToolsMarkdown} from './toolsMarkdown';
 import {operationStub, overviewPage, resourceCategory} from './docsFiles';
+import {API_REFERENCE_PLUGIN, type ApiReferenceContent} from './pluginContent';
 import {urls} from '../config/urls';
 import {frontMatterField} from '../utils/frontMatter';
 
@@ -109,18 +111,16 @@ export function referenceFiles(contract: Contract, guidesOf: (op: Operation) => 
   return files;
 }
 
-/**
- * Markdown for readers' tools of each generated page whose file isn't that
- * Markdown (the operation pages: their file imports the page's data), by path
- * under docs/. Filled by generateReference(); read by src/markdown/plugin.ts.
- */
-const generatedMarkdown = new Map<string, string>();
-
-/** The Markdown for readers' tools of a generated page (path under docs/), or undefined. */
-export const referenceMarkdown = (file: string): string | undefined => generatedMarkdown.get(file);
+export interface GeneratedReference {
+  contract: Contract;
+  /** Every file written, as absolute paths. */
+  files: string[];
+  /** The Markdown for readers' tools of the pages that need it, by path under docs/. */
+  toolsMarkdown: Record<string, string>;
+}
 
 /** Writes the reference into docs/api/reference/; files whose content didn't change are left alone. */
-export function generateReference(siteDir: string): {contract: Contract; files: string[]} {
+export function generateReference(siteDir: string): GeneratedReference {
   const contract = loadSiteContract(siteDir);
   const guides = guidesByOperation(siteDir, contract);
   const outDir = path.join(siteDir, 'docs', ...REFERENCE_DIR.split('/'));
@@ -130,14 +130,14 @@ export function generateReference(siteDir: string): {contract: Contract; files: 
   if (fs.existsSync(outDir)) {
     for (const old of walkAll(outDir)) if (!wanted.has(old)) fs.rmSync(old, {force: true});
   }
-  generatedMarkdown.clear();
+  const toolsMarkdown: Record<string, string> = {};
   for (const {file, content, markdown} of files) {
-    if (markdown !== undefined) generatedMarkdown.set(`${REFERENCE_DIR}/${file}`, markdown);
+    if (markdown !== undefined) toolsMarkdown[`${REFERENCE_DIR}/${file}`] = markdown;
     const target = path.join(outDir, file);
     fs.mkdirSync(path.dirname(target), {recursive: true});
     if (!fs.existsSync(target) || fs.readFileSync(target, 'utf8') !== content) fs.writeFileSync(target, content);
   }
-  return {contract, files: [...wanted]};
+  return {contract, files: [...wanted], toolsMarkdown};
 }
 
 function walkAll(dir: string): string[] {
@@ -151,15 +151,22 @@ export default function apiReferencePlugin(context: LoadContext): Plugin {
   const contractFile = path.join(context.siteDir, 'api/openapi.yaml');
   // Written now, while Docusaurus creates the plugins: every plugin is created
   // before any loads its content, so the docs plugin finds the pages.
-  const {contract} = generateReference(context.siteDir);
+  let generated = generateReference(context.siteDir);
+  let loaded = false;
   return {
-    name: 'launchdeck-api-reference',
+    name: API_REFERENCE_PLUGIN,
     getPathsToWatch() {
       return [contractFile];
     },
+    async loadContent(): Promise<ApiReferenceContent> {
+      // A second load means the contract changed under `docusaurus start`: write the pages again.
+      if (loaded) generated = generateReference(context.siteDir);
+      loaded = true;
+      return {toolsMarkdown: generated.toolsMarkdown};
+    },
     async postBuild({outDir}) {
       fs.copyFileSync(contractFile, path.join(outDir, 'openapi.yaml'));
-      fs.writeFileSync(path.join(outDir, 'openapi.json'), `${JSON.stringify(contract.doc, null, 2)}\n`);
+      fs.writeFileSync(path.join(outDir, 'openapi.json'), `${JSON.stringify(generated.contract.doc, null, 2)}\n`);
     },
   };
 }

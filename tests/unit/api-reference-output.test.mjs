@@ -1,0 +1,64 @@
+/**
+ * What the API reference generator (src/api) hands on, and to whom:
+ * - the plugin's content is the Markdown for readers' tools of every page,
+ *   which the Markdown export reads, and fails clearly without.
+ */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {createRequire} from 'node:module';
+import {repoRoot} from '../helpers.mjs';
+
+const jiti = createRequire(import.meta.url)('jiti')(import.meta.url, {interopDefault: true});
+const {loadSiteContract} = jiti(path.join(repoRoot, 'src/api/contract.ts'));
+const {default: apiReferencePlugin} = jiti(path.join(repoRoot, 'src/api/plugin.ts'));
+const {apiReferenceContent, API_REFERENCE_PLUGIN} = jiti(path.join(repoRoot, 'src/api/pluginContent.ts'));
+
+const contract = loadSiteContract(repoRoot);
+
+test("the plugin writes the pages when it is created, and its content is every operation page's Markdown for tools", async () => {
+  // A copy of the site's contract and one guide, so nothing is written into this repository's docs/.
+  const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-api-plugin-'));
+  try {
+    fs.mkdirSync(path.join(siteDir, 'api'));
+    fs.copyFileSync(path.join(repoRoot, 'api/openapi.yaml'), path.join(siteDir, 'api/openapi.yaml'));
+    fs.mkdirSync(path.join(siteDir, 'docs/servers'), {recursive: true});
+    fs.copyFileSync(path.join(repoRoot, 'docs/servers/start-server.md'), path.join(siteDir, 'docs/servers/start-server.md'));
+    fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(siteDir, 'node_modules'), 'dir');
+
+    const plugin = apiReferencePlugin({siteDir, siteConfig: {url: 'https://docs.launchdeck.io'}});
+    assert.equal(plugin.name, API_REFERENCE_PLUGIN);
+    const referenceDir = path.join(siteDir, 'docs/api/reference');
+    assert.ok(fs.existsSync(path.join(referenceDir, 'servers/start-server.md')), 'written before any content is loaded');
+
+    const content = await plugin.loadContent();
+    const expected = contract.operations.map((op) => `api/reference/${op.resource.slug}/${op.slug}.md`).sort();
+    assert.deepEqual(Object.keys(content.toolsMarkdown).sort(), expected);
+    const start = content.toolsMarkdown['api/reference/servers/start-server.md'];
+    assert.match(start, /^---\ntitle: "Start a server \(API\)"\n/);
+    assert.match(start, /^url: https:\/\/docs\.launchdeck\.io\/docs\/api\/reference\/servers\/start-server$/m);
+    assert.match(start, /^- \[Start a server\]\(https:\/\/docs\.launchdeck\.io\/docs\/servers\/start-server\)$/m, 'the guide that calls it');
+    assert.deepEqual(apiReferenceContent({[API_REFERENCE_PLUGIN]: {default: content}}), content);
+  } finally {
+    fs.rmSync(siteDir, {recursive: true, force: true});
+  }
+});
+
+test("without the API reference plugin's content, the Markdown export fails and says why", async () => {
+  assert.throws(() => apiReferenceContent({}), new RegExp(`"${API_REFERENCE_PLUGIN}" plugin \\(src/api/plugin\\.ts\\)`));
+  assert.throws(() => apiReferenceContent({[API_REFERENCE_PLUGIN]: {default: {}}}), /found none/);
+
+  const {default: markdownForToolsPlugin} = jiti(path.join(repoRoot, 'src/markdown/plugin.ts'));
+  const plugin = markdownForToolsPlugin({siteDir: repoRoot, siteConfig: {url: 'https://docs.launchdeck.io'}});
+  const docs = {'docusaurus-plugin-content-docs': {default: {loadedVersions: [{docs: [], sidebars: {}}]}}};
+  const environment = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await assert.rejects(plugin.allContentLoaded({allContent: docs, actions: {}}), /needs the API reference's pages as Markdown/);
+  } finally {
+    if (environment === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = environment;
+  }
+});
