@@ -4,6 +4,10 @@
  * (front matter, title, and the component that renders its data from
  * ./pageData.ts); the overview lists every resource's operations; each
  * resource is a sidebar category with no page of its own.
+ *
+ * Docusaurus reads .md files as MDX, so text is escaped for MDX 2 and later
+ * (braces, angle brackets, heading ids) and nothing relies on the MDX 1
+ * compatibility that newer versions turn off.
  */
 import type {Contract, Operation, Resource} from './contract';
 import {inlineCode, type OperationContent} from './blocks';
@@ -88,7 +92,8 @@ export function overviewPage(contract: Contract, lastUpdate?: string): string {
     '## Resources',
     '',
     ...contract.resources.flatMap((r) => [
-      `### ${mdText(r.name)} {#${r.slug}}`,
+      // The id escaped as MDX 2 needs it; Docusaurus still reads it as the heading's id.
+      `### ${mdText(r.name)} \\{#${r.slug}}`,
       '',
       mdText(r.description),
       '',

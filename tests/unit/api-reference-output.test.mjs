@@ -1,5 +1,8 @@
 /**
  * What the API reference generator (src/api) hands on, and to whom:
+ * - the files of docs/api/reference/ are MDX that parses without Docusaurus's
+ *   MDX 1 compatibility (which newer versions turn off): heading ids escaped,
+ *   no HTML comments, no bare braces or angle brackets in text;
  * - the plugin's content is the Markdown for readers' tools of every page,
  *   which the Markdown export reads, and fails clearly without.
  */
@@ -9,14 +12,55 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {createRequire} from 'node:module';
+import {compile} from '@mdx-js/mdx';
+import remarkGfm from 'remark-gfm';
 import {repoRoot} from '../helpers.mjs';
 
 const jiti = createRequire(import.meta.url)('jiti')(import.meta.url, {interopDefault: true});
 const {loadSiteContract} = jiti(path.join(repoRoot, 'src/api/contract.ts'));
-const {default: apiReferencePlugin} = jiti(path.join(repoRoot, 'src/api/plugin.ts'));
+const {referenceFiles, default: apiReferencePlugin} = jiti(path.join(repoRoot, 'src/api/plugin.ts'));
 const {apiReferenceContent, API_REFERENCE_PLUGIN} = jiti(path.join(repoRoot, 'src/api/pluginContent.ts'));
 
 const contract = loadSiteContract(repoRoot);
+const withoutFrontMatter = (text) => text.replace(/^---\n[\s\S]*?\n---\n/, '');
+const plainText = (node) => (node.value ?? '') + (node.children ?? []).map(plainText).join('');
+let generated;
+/** The reference's files with the default options (written once: highlighting every sample takes a few seconds). */
+const files = () => (generated ??= referenceFiles(contract, () => []));
+
+test('every generated page compiles as MDX with GFM and no preprocessing, so nothing needs the MDX 1 compatibility', async () => {
+  const pages = files().filter((f) => f.file.endsWith('.md'));
+  assert.equal(pages.length, contract.operations.length + 1, 'the operations and the overview');
+  const failures = [];
+  for (const {file, content} of pages) {
+    assert.doesNotMatch(content, /<!--/, `${file}: no HTML comment`);
+    try {
+      await compile(withoutFrontMatter(content), {remarkPlugins: [remarkGfm]});
+    } catch (error) {
+      failures.push(`${file}: ${error.message}`);
+    }
+  }
+  assert.deepEqual(failures, []);
+});
+
+test("the overview's resource headings keep their ids, escaped as MDX 2 needs", async () => {
+  const overview = files().find((f) => f.file === 'index.md').content;
+  const headings = [];
+  const collect = () => (tree) => {
+    const visit = (node) => {
+      if (node.type === 'heading' && node.depth === 3) headings.push(plainText(node));
+      (node.children ?? []).forEach(visit);
+    };
+    visit(tree);
+  };
+  await compile(withoutFrontMatter(overview), {remarkPlugins: [remarkGfm, collect]});
+  // What Docusaurus reads as a heading's id: "{#id}" at the end of its text, once MDX has taken the escape off.
+  assert.deepEqual(
+    headings,
+    contract.resources.map((r) => `${r.name} {#${r.slug}}`),
+  );
+  for (const r of contract.resources) assert.ok(overview.includes(`\n### ${r.name} \\{#${r.slug}}\n`), r.slug);
+});
 
 test("the plugin writes the pages when it is created, and its content is every operation page's Markdown for tools", async () => {
   // A copy of the site's contract and one guide, so nothing is written into this repository's docs/.
