@@ -54,12 +54,27 @@ export function operationFrontMatter(op: Operation, page: Pick<OperationContent,
   ];
 }
 
+/** What the installed docs plugin accepts in a `_category_.json`. */
+export interface CategoryOptions {
+  /**
+   * A `key` of its own (docs plugin 3.8+, see src/config/docusaurusVersion.ts).
+   * From 3.8 the build fails when two categories share a translation key, and
+   * a resource ("Servers", "SSH keys") shares its label with a guide section;
+   * 3.7 refuses a `_category_.json` with keys it doesn't know.
+   */
+  categoryKey: boolean;
+}
+
+/** The translation key of a resource's sidebar category: "api-reference.ssh-keys". */
+export const categoryKeyOf = (resource: Pick<Resource, 'slug'>): string => `api-reference.${resource.slug}`;
+
 /**
  * The sidebar category of a resource (no page of its own: the overview lists
  * every resource's operations, and fewer pages keep every page's JavaScript small).
  */
-export function resourceCategory(resource: Resource): string {
-  return `${JSON.stringify({label: resource.name, position: resource.order + 2, collapsed: true}, null, 2)}\n`;
+export function resourceCategory(resource: Resource, options: CategoryOptions): string {
+  const key = options.categoryKey ? {key: categoryKeyOf(resource)} : {};
+  return `${JSON.stringify({label: resource.name, ...key, position: resource.order + 2, collapsed: true}, null, 2)}\n`;
 }
 
 /**

@@ -26,6 +26,7 @@ import {operationPageData} from './pageData';
 import {operationToolsMarkdown} from './toolsMarkdown';
 import {operationStub, overviewPage, resourceCategory} from './docsFiles';
 import {API_REFERENCE_PLUGIN, type ApiReferenceContent} from './pluginContent';
+import {docusaurusFeatures} from '../config/docusaurusVersion';
 import {urls} from '../config/urls';
 import {frontMatterField} from '../utils/frontMatter';
 
@@ -85,6 +86,8 @@ export interface ReferenceOptions {
   lastUpdate?: string;
   /** The site's address, for the absolute links of the Markdown for readers' tools. */
   siteUrl?: string;
+  /** A `key` in each resource's `_category_.json` (only Docusaurus 3.8+ accepts one). */
+  categoryKey?: boolean;
 }
 
 /**
@@ -93,10 +96,10 @@ export interface ReferenceOptions {
  * itself only imports the page's data).
  */
 export function referenceFiles(contract: Contract, guidesOf: (op: Operation) => GuideLink[], options: ReferenceOptions = {}): GeneratedFile[] {
-  const {lastUpdate, siteUrl = urls.site} = options;
+  const {lastUpdate, siteUrl = urls.site, categoryKey = false} = options;
   const files: GeneratedFile[] = [{file: 'index.md', content: overviewPage(contract, lastUpdate)}];
   for (const resource of contract.resources) {
-    files.push({file: `${resource.slug}/_category_.json`, content: resourceCategory(resource)});
+    files.push({file: `${resource.slug}/_category_.json`, content: resourceCategory(resource, {categoryKey})});
     for (const op of resource.operations) {
       const page = operationContent(contract, op, guidesOf(op));
       const dataFile = `${op.slug}.json`;
@@ -120,11 +123,11 @@ export interface GeneratedReference {
 }
 
 /** Writes the reference into docs/api/reference/; files whose content didn't change are left alone. */
-export function generateReference(siteDir: string): GeneratedReference {
+export function generateReference(siteDir: string, options: Pick<ReferenceOptions, 'categoryKey'> = {}): GeneratedReference {
   const contract = loadSiteContract(siteDir);
   const guides = guidesByOperation(siteDir, contract);
   const outDir = path.join(siteDir, 'docs', ...REFERENCE_DIR.split('/'));
-  const files = referenceFiles(contract, (op: Operation) => guides.get(op.id) ?? [], {lastUpdate: contractDate(siteDir)});
+  const files = referenceFiles(contract, (op: Operation) => guides.get(op.id) ?? [], {...options, lastUpdate: contractDate(siteDir)});
   const wanted = new Set(files.map((f) => path.join(outDir, f.file)));
   // Pages of operations that left the contract go too.
   if (fs.existsSync(outDir)) {
@@ -149,9 +152,10 @@ function walkAll(dir: string): string[] {
 
 export default function apiReferencePlugin(context: LoadContext): Plugin {
   const contractFile = path.join(context.siteDir, 'api/openapi.yaml');
+  const options = {categoryKey: docusaurusFeatures(context.siteDir).sidebarCategoryKey};
   // Written now, while Docusaurus creates the plugins: every plugin is created
   // before any loads its content, so the docs plugin finds the pages.
-  let generated = generateReference(context.siteDir);
+  let generated = generateReference(context.siteDir, options);
   let loaded = false;
   return {
     name: API_REFERENCE_PLUGIN,
@@ -160,7 +164,7 @@ export default function apiReferencePlugin(context: LoadContext): Plugin {
     },
     async loadContent(): Promise<ApiReferenceContent> {
       // A second load means the contract changed under `docusaurus start`: write the pages again.
-      if (loaded) generated = generateReference(context.siteDir);
+      if (loaded) generated = generateReference(context.siteDir, options);
       loaded = true;
       return {toolsMarkdown: generated.toolsMarkdown};
     },

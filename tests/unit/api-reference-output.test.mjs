@@ -3,6 +3,8 @@
  * - the files of docs/api/reference/ are MDX that parses without Docusaurus's
  *   MDX 1 compatibility (which newer versions turn off): heading ids escaped,
  *   no HTML comments, no bare braces or angle brackets in text;
+ * - each resource's sidebar category has a key of its own where the installed
+ *   docs plugin accepts one, and none where it doesn't;
  * - the plugin's content is the Markdown for readers' tools of every page,
  *   which the Markdown export reads, and fails clearly without.
  */
@@ -19,7 +21,9 @@ import {repoRoot} from '../helpers.mjs';
 const jiti = createRequire(import.meta.url)('jiti')(import.meta.url, {interopDefault: true});
 const {loadSiteContract} = jiti(path.join(repoRoot, 'src/api/contract.ts'));
 const {referenceFiles, default: apiReferencePlugin} = jiti(path.join(repoRoot, 'src/api/plugin.ts'));
+const {resourceCategory} = jiti(path.join(repoRoot, 'src/api/docsFiles.ts'));
 const {apiReferenceContent, API_REFERENCE_PLUGIN} = jiti(path.join(repoRoot, 'src/api/pluginContent.ts'));
+const {docusaurusFeatures} = jiti(path.join(repoRoot, 'src/config/docusaurusVersion.ts'));
 
 const contract = loadSiteContract(repoRoot);
 const withoutFrontMatter = (text) => text.replace(/^---\n[\s\S]*?\n---\n/, '');
@@ -62,6 +66,27 @@ test("the overview's resource headings keep their ids, escaped as MDX 2 needs", 
   for (const r of contract.resources) assert.ok(overview.includes(`\n### ${r.name} \\{#${r.slug}}\n`), r.slug);
 });
 
+test("a resource's sidebar category has its own key only when the docs plugin accepts one", () => {
+  const servers = contract.resources.find((r) => r.slug === 'servers');
+  assert.ok(servers, 'the servers resource');
+  assert.deepEqual(JSON.parse(resourceCategory(servers, {categoryKey: false})), {label: 'Servers', position: servers.order + 2, collapsed: true});
+  assert.deepEqual(JSON.parse(resourceCategory(servers, {categoryKey: true})), {
+    label: 'Servers',
+    key: 'api-reference.servers',
+    position: servers.order + 2,
+    collapsed: true,
+  });
+  const keys = referenceFiles(contract, () => [], {categoryKey: true})
+    .filter((f) => f.file.endsWith('_category_.json'))
+    .map((f) => JSON.parse(f.content).key);
+  assert.equal(keys.length, contract.resources.length);
+  assert.equal(new Set(keys).size, keys.length, 'unique keys');
+  // Without the flag (Docusaurus 3.7, which refuses keys it doesn't know in _category_.json), no key at all.
+  for (const f of files().filter((f) => f.file.endsWith('_category_.json'))) {
+    assert.equal('key' in JSON.parse(f.content), false, f.file);
+  }
+});
+
 test("the plugin writes the pages when it is created, and its content is every operation page's Markdown for tools", async () => {
   // A copy of the site's contract and one guide, so nothing is written into this repository's docs/.
   const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-api-plugin-'));
@@ -76,6 +101,8 @@ test("the plugin writes the pages when it is created, and its content is every o
     assert.equal(plugin.name, API_REFERENCE_PLUGIN);
     const referenceDir = path.join(siteDir, 'docs/api/reference');
     assert.ok(fs.existsSync(path.join(referenceDir, 'servers/start-server.md')), 'written before any content is loaded');
+    const category = JSON.parse(fs.readFileSync(path.join(referenceDir, 'servers/_category_.json'), 'utf8'));
+    assert.equal('key' in category, docusaurusFeatures(repoRoot).sidebarCategoryKey, 'a key exactly when the installed docs plugin takes one');
 
     const content = await plugin.loadContent();
     const expected = contract.operations.map((op) => `api/reference/${op.resource.slug}/${op.slug}.md`).sort();
