@@ -3,7 +3,7 @@
  * operation's page for readers' tools (/docs/api/reference/servers/create-server.md
  * and /llms-full.txt). src/markdown converts every other page from its source;
  * these are written here from the blocks, without parsing anything, and
- * handed to it through this plugin's content (./pluginContent.ts).
+ * handed to it as the API reference plugin's content (./pluginContent.ts).
  */
 import {replaceUrlTokens} from '../remark/productUrls';
 import {docRoute} from '../utils/docRoutes';
