@@ -1,7 +1,7 @@
 /**
  * HTML of the API reference's static parts (tables, descriptions, notes),
- * written at build time from the same blocks as the pages' Markdown
- * (./render.ts). Only the little Markdown that the generator and the contract
+ * written at build time (./pageData.ts) from the same blocks as the pages'
+ * Markdown (./blocks.ts). Only the little Markdown that the generator and the contract
  * use is understood: paragraphs, "- " lists, code spans, **strong** and
  * [links](…); anything else stays text, escaped.
  */

@@ -1,19 +1,27 @@
 /**
- * What the site's reference page of an operation is made of: the blocks of
- * ./render.ts with their static parts already HTML (tables, descriptions,
- * notes), code highlighted and product URLs filled in, read by
- * src/api/client/Operation.tsx. The page's MDX is a few lines that import
- * this data: compiling 169 pages of Markdown tables cost the build about eight
- * seconds, and hydrating their tables cost every reader's browser.
+ * One output of the API reference (see ./blocks.ts): what the site's page of
+ * an operation is made of, read by src/api/client/Operation.tsx. The blocks'
+ * static parts are already HTML (tables, descriptions, notes), code is
+ * highlighted and product URLs are filled in. The page's MDX (./docsFiles.ts)
+ * is a few lines that import this data: compiling 169 pages of Markdown tables
+ * cost the build about eight seconds, and hydrating their tables cost every
+ * reader's browser.
  */
-import path from 'node:path';
 import {createSlugger} from '@docusaurus/utils';
 import {highlightTokens, loadLanguages} from '../highlight/tokenize';
 import {CODE_LANGUAGES} from '../highlight/languages';
 import {replaceUrlTokens} from '../remark/productUrls';
 import {escapeHtml} from '../utils/html';
-import {inlineHtml, inlineText, proseHtml, tableHtml, type LinkResolver} from './html';
-import {LANGUAGE_TAB_GROUP, sampleValue, type Block} from './render';
+import {docRoute} from '../utils/docRoutes';
+import {inlineHtml, inlineText, proseHtml, tableHtml} from './html';
+import {linkResolver, type Block, type OperationContent} from './blocks';
+import type {Sample} from './samples';
+
+/** The site's one tab group for code languages: a reader's choice holds on every page. */
+export const LANGUAGE_TAB_GROUP = 'api-language';
+
+/** A sample's tab: "curl", "javascript", "python". */
+export const sampleValue = (sample: Sample): string => (sample.label === 'curl' ? 'curl' : sample.language);
 
 export interface PageSample {
   value: string;
@@ -50,38 +58,18 @@ export interface OperationPageData {
   toc: TocItem[];
 }
 
-/** The route of a doc from its file under docs/ ("servers/add-server.md" → "/docs/servers/add-server"). */
-export function docRoute(file: string): string {
-  const bare = file.replace(/\.mdx?$/, '');
-  if (bare === 'index') return '/docs/';
-  return bare.endsWith('/index') ? `/docs/${bare.slice(0, -'index'.length)}` : `/docs/${bare}`;
-}
-
-/** Resolves the Markdown links of a page at `file` (under docs/) to the site's addresses. */
-export function linkResolver(file: string): LinkResolver {
-  return (url) => {
-    if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('/') || url.startsWith('#')) return url;
-    const [target = '', hash] = url.split('#');
-    const route = docRoute(path.posix.normalize(path.posix.join(path.posix.dirname(file), target)));
-    return hash ? `${route}#${hash}` : route;
-  };
-}
-
 const highlighted = (code: string, language: string): string | undefined => {
   loadLanguages(CODE_LANGUAGES);
   const tokens = highlightTokens(code, language);
   return tokens ? JSON.stringify(tokens) : undefined;
 };
 
-/**
- * The page data of an operation whose page is `file` (under docs/) and whose
- * title is `title`, from its blocks (./render.ts operationBlocks).
- */
-export function operationPageData(blocks: Block[], file: string, title: string): OperationPageData {
-  const link = linkResolver(file);
+/** The page data of an operation, from its page's content. */
+export function operationPageData(page: Pick<OperationContent, 'file' | 'heading' | 'blocks'>): OperationPageData {
+  const link = linkResolver(page.file);
   const slugger = createSlugger();
-  // The title (h1) takes its slug first, as it does in a Markdown page.
-  slugger.slug(title);
+  // The heading (h1) takes its slug first, as it does in a Markdown page.
+  slugger.slug(page.heading);
   const toc: TocItem[] = [];
   let heading = '';
 
@@ -151,68 +139,5 @@ export function operationPageData(blocks: Block[], file: string, title: string):
     }
     return out;
   };
-  return {blocks: convert(blocks), toc};
-}
-
-/**
- * The Markdown for readers' tools of an operation's page (what src/markdown
- * makes of every other page, written here from the blocks without parsing
- * anything): front matter, product URLs filled in, the samples as sections
- * headed by their language, every link absolute.
- */
-export function operationToolsMarkdown(
-  blocks: Block[],
-  page: {file: string; route: string; title: string; description: string; heading: string; siteUrl: string},
-): string {
-  const resolve = linkResolver(page.file);
-  const absolute = (url: string) => {
-    const target = resolve(url);
-    return target.startsWith('/') ? `${page.siteUrl}${target}` : target.startsWith('#') ? `${page.siteUrl}${page.route}${target}` : target;
-  };
-  const inline = (text: string) =>
-    replaceUrlTokens(text).replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_, label: string, url: string) => `[${label}](${absolute(url)})`);
-  const fence = (language: string, code: string) => {
-    const marker = code.includes('```') ? '~~~~' : '```';
-    return `${marker}${language}\n${replaceUrlTokens(code)}\n${marker}`;
-  };
-  let depth = 1;
-  const write = (list: Block[]): string[] =>
-    list.flatMap((block): string[] => {
-      switch (block.type) {
-        case 'heading':
-          depth = block.depth;
-          return [`${'#'.repeat(block.depth)} ${inline(block.text)}`];
-        case 'paragraph':
-        case 'prose':
-          return [inline(block.text)];
-        case 'list':
-          return [block.items.map((item) => `- ${inline(item)}`).join('\n')];
-        case 'table':
-          return [
-            [
-              `| ${block.head.join(' | ')} |`,
-              `| ${block.head.map(() => '---').join(' | ')} |`,
-              ...block.rows.map((row) => `| ${row.map((c) => inline(c).replace(/\|/g, '\\|')).join(' | ')} |`),
-            ].join('\n'),
-          ];
-        case 'details':
-          return [`**${block.summary}**`, ...write(block.blocks)];
-        case 'code':
-          return [fence(block.language, block.code)];
-        case 'samples':
-          return block.samples.flatMap((sample) => [`${'#'.repeat(Math.min(depth + 1, 6))} ${sample.label}`, fence(sample.language, sample.code)]);
-        case 'endpoint':
-          return [`${block.method.toUpperCase()} \`${block.path}\``];
-        case 'guides':
-          return [block.guides.map((g) => `- [${g.title}](${page.siteUrl}${docRoute(g.file)})`).join('\n')];
-      }
-    });
-  const frontMatter = [
-    '---',
-    `title: ${JSON.stringify(page.title)}`,
-    `description: ${JSON.stringify(page.description)}`,
-    `url: ${page.siteUrl}${page.route}`,
-    '---',
-  ];
-  return `${frontMatter.join('\n')}\n\n${[`# ${page.heading}`, ...write(blocks)].join('\n\n')}\n`;
+  return {blocks: convert(page.blocks), toc};
 }

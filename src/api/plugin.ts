@@ -1,12 +1,18 @@
 /**
- * The API reference, generated from api/openapi.yaml at build time:
- * - when the site loads, writes one page per operation (a few lines of MDX
- *   and the page's data as JSON, see ./pageData.ts), a sidebar category per
- *   resource and the reference overview into docs/api/reference/ (ignored by
- *   git: generated, never edited, never committed), before the docs plugin
- *   reads the docs folder; each page lists the guides that call its operation;
- *   the Markdown of each page for readers' tools is kept for src/markdown;
- * - after the build, publishes the contract as /openapi.yaml and /openapi.json.
+ * The API reference, generated from api/openapi.yaml at build time. Each
+ * operation's page goes one way, contract → content → outputs:
+ * ./contract.ts reads the contract, ./blocks.ts makes the page's content, and
+ * three modules write it out: ./pageData.ts (the data the page renders),
+ * ./toolsMarkdown.ts (its Markdown for readers' tools) and ./docsFiles.ts (its
+ * MDX, the overview and the sidebar categories). This plugin runs them:
+ * - when it is created, before any plugin loads its content, it writes the
+ *   pages, a sidebar category per resource and the overview into
+ *   docs/api/reference/ (ignored by git: generated, never edited, never
+ *   committed), so they are there when the docs plugin reads the docs folder;
+ *   each page lists the guides that call its operation;
+ * - its content is the Markdown for readers' tools of those pages
+ *   (./pluginContent.ts), which src/markdown reads;
+ * - after the build, it publishes the contract as /openapi.yaml and /openapi.json.
  */
 import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
@@ -14,7 +20,14 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {loadSiteContract, type Contract, type Operation} from './contract';
 import {apiCallsIn, findOperation} from './calls';
-import {REFERENCE_DIR, referenceFiles, type GuideLink} from './render';
+import {REFERENCE_DIR} from './routes';
+import {operationContent, type GuideLink} from './blocks';
+import {operationPageData} from './pageData';
+import {operationToolsMarkdown} from './toolsMarkdown';
+import {operationStub, overviewPage, resourceCategory} from './docsFiles';
+import {API_REFERENCE_PLUGIN, type ApiReferenceContent} from './pluginContent';
+import {docusaurusFeatures} from '../config/docusaurusVersion';
+import {urls} from '../config/urls';
 import {frontMatterField} from '../utils/frontMatter';
 
 function markdownFiles(dir: string): string[] {
@@ -60,35 +73,74 @@ export function contractDate(siteDir: string): string | undefined {
   }
 }
 
-/**
- * Markdown for readers' tools of each generated page whose file isn't that
- * Markdown (the operation pages: their file imports the page's data), by path
- * under docs/. Filled by generateReference(); read by src/markdown/plugin.ts.
- */
-const generatedMarkdown = new Map<string, string>();
+export interface GeneratedFile {
+  /** Path under docs/api/reference/. */
+  file: string;
+  content: string;
+  /** The page's Markdown for readers' tools, ready to publish, when `content` is not Markdown a reader could use. */
+  markdown?: string;
+}
 
-/** The Markdown for readers' tools of a generated page (path under docs/), or undefined. */
-export const referenceMarkdown = (file: string): string | undefined => generatedMarkdown.get(file);
+export interface ReferenceOptions {
+  /** The day the contract last changed (YYYY-MM-DD), as the pages' `last_update`. */
+  lastUpdate?: string;
+  /** The site's address, for the absolute links of the Markdown for readers' tools. */
+  siteUrl?: string;
+  /** A `key` in each resource's `_category_.json` (only Docusaurus 3.8+ accepts one). */
+  categoryKey?: boolean;
+}
+
+/**
+ * Every file of the reference, paths relative to docs/api/reference/; for an
+ * operation's page, `markdown` is its Markdown for readers' tools (the file
+ * itself only imports the page's data).
+ */
+export function referenceFiles(contract: Contract, guidesOf: (op: Operation) => GuideLink[], options: ReferenceOptions = {}): GeneratedFile[] {
+  const {lastUpdate, siteUrl = urls.site, categoryKey = false} = options;
+  const files: GeneratedFile[] = [{file: 'index.md', content: overviewPage(contract, lastUpdate)}];
+  for (const resource of contract.resources) {
+    files.push({file: `${resource.slug}/_category_.json`, content: resourceCategory(resource, {categoryKey})});
+    for (const op of resource.operations) {
+      const page = operationContent(contract, op, guidesOf(op));
+      const dataFile = `${op.slug}.json`;
+      files.push({
+        file: `${resource.slug}/${op.slug}.md`,
+        content: operationStub(op, page, dataFile, lastUpdate),
+        markdown: operationToolsMarkdown(page, siteUrl),
+      });
+      files.push({file: `${resource.slug}/${dataFile}`, content: `${JSON.stringify(operationPageData(page))}\n`});
+    }
+  }
+  return files;
+}
+
+export interface GeneratedReference {
+  contract: Contract;
+  /** Every file written, as absolute paths. */
+  files: string[];
+  /** The Markdown for readers' tools of the pages that need it, by path under docs/. */
+  toolsMarkdown: Record<string, string>;
+}
 
 /** Writes the reference into docs/api/reference/; files whose content didn't change are left alone. */
-export function generateReference(siteDir: string): {contract: Contract; files: string[]} {
+export function generateReference(siteDir: string, options: Pick<ReferenceOptions, 'categoryKey'> = {}): GeneratedReference {
   const contract = loadSiteContract(siteDir);
   const guides = guidesByOperation(siteDir, contract);
   const outDir = path.join(siteDir, 'docs', ...REFERENCE_DIR.split('/'));
-  const files = referenceFiles(contract, (op: Operation) => guides.get(op.id) ?? [], contractDate(siteDir));
+  const files = referenceFiles(contract, (op: Operation) => guides.get(op.id) ?? [], {...options, lastUpdate: contractDate(siteDir)});
   const wanted = new Set(files.map((f) => path.join(outDir, f.file)));
   // Pages of operations that left the contract go too.
   if (fs.existsSync(outDir)) {
     for (const old of walkAll(outDir)) if (!wanted.has(old)) fs.rmSync(old, {force: true});
   }
-  generatedMarkdown.clear();
+  const toolsMarkdown: Record<string, string> = {};
   for (const {file, content, markdown} of files) {
-    if (markdown !== undefined) generatedMarkdown.set(`${REFERENCE_DIR}/${file}`, markdown);
+    if (markdown !== undefined) toolsMarkdown[`${REFERENCE_DIR}/${file}`] = markdown;
     const target = path.join(outDir, file);
     fs.mkdirSync(path.dirname(target), {recursive: true});
     if (!fs.existsSync(target) || fs.readFileSync(target, 'utf8') !== content) fs.writeFileSync(target, content);
   }
-  return {contract, files: [...wanted]};
+  return {contract, files: [...wanted], toolsMarkdown};
 }
 
 function walkAll(dir: string): string[] {
@@ -100,15 +152,25 @@ function walkAll(dir: string): string[] {
 
 export default function apiReferencePlugin(context: LoadContext): Plugin {
   const contractFile = path.join(context.siteDir, 'api/openapi.yaml');
-  const {contract} = generateReference(context.siteDir);
+  const options = {categoryKey: docusaurusFeatures(context.siteDir).sidebarCategoryKey};
+  // Written now, while Docusaurus creates the plugins: every plugin is created
+  // before any loads its content, so the docs plugin finds the pages.
+  let generated = generateReference(context.siteDir, options);
+  let loaded = false;
   return {
-    name: 'launchdeck-api-reference',
+    name: API_REFERENCE_PLUGIN,
     getPathsToWatch() {
       return [contractFile];
     },
+    async loadContent(): Promise<ApiReferenceContent> {
+      // A second load means the contract changed under `docusaurus start`: write the pages again.
+      if (loaded) generated = generateReference(context.siteDir, options);
+      loaded = true;
+      return {toolsMarkdown: generated.toolsMarkdown};
+    },
     async postBuild({outDir}) {
       fs.copyFileSync(contractFile, path.join(outDir, 'openapi.yaml'));
-      fs.writeFileSync(path.join(outDir, 'openapi.json'), `${JSON.stringify(contract.doc, null, 2)}\n`);
+      fs.writeFileSync(path.join(outDir, 'openapi.json'), `${JSON.stringify(generated.contract.doc, null, 2)}\n`);
     },
   };
 }

@@ -2,7 +2,8 @@ import {createContext, useContext} from 'react';
 
 /**
  * Descriptions for the cards of one card list (doc id to description), added
- * to the page at build time by src/remark/cardDescriptions.ts.
+ * to the page at build time by src/remark/cardDescriptions.ts. Doc ids and
+ * routes follow src/utils/docRoutes.ts.
  */
 export const CardDescriptionsContext = createContext<Record<string, string>>({});
 
@@ -18,9 +19,3 @@ export function parseCardDescriptions(json: string | undefined): Record<string, 
     return {};
   }
 }
-
-/** The doc id of a category's index page (categories link to their folder's index.md). */
-export const indexDocIdOf = (href: string): string => `${href.replace(/^\/docs\//, '').replace(/\/?$/, '/')}index`.replace(/^\//, '');
-
-/** The doc id of a docs page link: "/docs/servers/add-server" → "servers/add-server", "/docs/servers/" → "servers/index". */
-export const docIdOf = (href: string): string => (href.endsWith('/') ? indexDocIdOf(href) : href.replace(/^\/docs\//, ''));

@@ -2,7 +2,8 @@ import React, {type ReactNode} from 'react';
 import DocCardList from '@theme/DocCardList';
 import {useDocsSidebar} from '@docusaurus/plugin-content-docs/client';
 import type {PropSidebarItem} from '@docusaurus/plugin-content-docs';
-import {CardDescriptionsContext, indexDocIdOf, parseCardDescriptions} from './CardDescriptions';
+import {CardDescriptionsContext, parseCardDescriptions} from './CardDescriptions';
+import {indexDocIdOf} from '../utils/docRoutes';
 
 /**
  * Cards for every top-level section of the sidebar, for the docs home.

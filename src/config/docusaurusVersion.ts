@@ -13,7 +13,7 @@ import {createRequire} from 'node:module';
  * or, for packages that don't export it, from its entry point upwards.
  */
 export function packageDir(name: string, fromDir: string = process.cwd()): string | undefined {
-  const require = createRequire(path.join(fromDir, 'package.json'));
+  const require = createRequire(path.join(path.resolve(fromDir), 'package.json'));
   try {
     return path.dirname(require.resolve(`${name}/package.json`));
   } catch {

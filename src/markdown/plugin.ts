@@ -11,7 +11,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {Worker} from 'node:worker_threads';
 import {markdownPath, type ExportPage} from './exportPage';
-import {referenceMarkdown} from '../api/plugin';
+import {apiReferenceContent} from '../api/pluginContent';
 
 interface DocMeta {
   id: string;
@@ -91,8 +91,12 @@ interface Exported {
   pages: Array<{route: string; target: string; markdown: string}>;
 }
 
-/** Converts every doc in a worker thread (but the API reference's, ready-made); resolves with the Markdown of each page. */
-function exportAll(context: LoadContext, version: LoadedVersion): Promise<Exported> {
+/**
+ * Converts every doc in a worker thread but the API reference's pages, whose
+ * Markdown comes ready-made in `readyByFile` (by path under docs/); resolves with
+ * the Markdown of each page.
+ */
+function exportAll(context: LoadContext, version: LoadedVersion, readyByFile: Record<string, string>): Promise<Exported> {
   const siteUrl = context.siteConfig.url.replace(/\/$/, '');
   const docs = new Map(version.docs.map((d) => [d.id, d]));
   const fileOf = (doc: DocMeta) => doc.source.replace(/^@site\/docs\//, '');
@@ -122,9 +126,9 @@ function exportAll(context: LoadContext, version: LoadedVersion): Promise<Export
 
   const pages = version.docs.map((doc) => {
     const file = fileOf(doc);
-    // The API reference's operation pages come ready from their generator (src/api/pageData.ts).
-    const ready = referenceMarkdown(file);
-    if (ready === undefined && /^api\/reference\/.+\/[^/]+\.md$/.test(file)) {
+    // The API reference's operation pages come ready from their generator (src/api/toolsMarkdown.ts).
+    const readyMarkdown = Object.hasOwn(readyByFile, file) ? readyByFile[file] : undefined;
+    if (readyMarkdown === undefined && /^api\/reference\/.+\/[^/]+\.md$/.test(file)) {
       throw new Error(`No Markdown for readers' tools from the API reference generator for docs/${file}.`);
     }
     const page: ExportPage = {
@@ -132,9 +136,9 @@ function exportAll(context: LoadContext, version: LoadedVersion): Promise<Export
       route: doc.permalink,
       title: doc.title,
       description: doc.description,
-      source: ready ?? fs.readFileSync(path.join(context.siteDir, 'docs', file), 'utf8'),
+      source: readyMarkdown ?? fs.readFileSync(path.join(context.siteDir, 'docs', file), 'utf8'),
     };
-    return {page, target: markdownPath(doc.permalink), ready};
+    return {page, target: markdownPath(doc.permalink), ready: readyMarkdown};
   });
   const jobs = pages.filter((p) => p.ready === undefined).map(({page}) => ({page}));
   const shared = {siteDir: context.siteDir, siteUrl, routes: [...routeByFile], children: [...children]};
@@ -160,7 +164,7 @@ export default function markdownForToolsPlugin(context: LoadContext): Plugin {
       const docsContent = allContent['docusaurus-plugin-content-docs']?.default as {loadedVersions?: LoadedVersion[]} | undefined;
       const version = docsContent?.loadedVersions?.[0];
       if (!version) throw new Error("The Markdown export needs the docs plugin's content.");
-      running = exportAll(context, version);
+      running = exportAll(context, version, apiReferenceContent(allContent).toolsMarkdown);
       running.catch(() => {}); // reported when postBuild awaits it
     },
     async postBuild({outDir}) {

@@ -12,6 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {frontMatterField} from '../utils/frontMatter';
+import {docIdOfFile} from '../utils/docRoutes';
 
 interface MdNode {
   type: string;
@@ -33,13 +34,7 @@ export function cardDescriptions(docsRoot: string, folder: string): Record<strin
   const result: Record<string, string> = {};
   const add = (file: string) => {
     const description = frontMatterField(file, 'description');
-    if (description)
-      result[
-        path
-          .relative(docsRoot, file)
-          .replace(/\\/g, '/')
-          .replace(/\.mdx?$/, '')
-      ] = description;
+    if (description) result[docIdOfFile(path.relative(docsRoot, file).split(path.sep).join('/'))] = description;
   };
   for (const entry of fs.readdirSync(folder, {withFileTypes: true})) {
     const full = path.join(folder, entry.name);

@@ -15,10 +15,11 @@ import {assertBuilt, buildDir, decodeEntities, readBuiltHtml, repoRoot, tagsOf} 
 const jiti = createJiti(path.join(repoRoot, 'tests/build/api-reference.test.mjs'), {interopDefault: true});
 const {loadSiteContract, responsesOf, requiredPermission} = jiti(path.join(repoRoot, 'src/api/contract.ts'));
 const {guidesByOperation} = jiti(path.join(repoRoot, 'src/api/plugin.ts'));
+const {referenceRoute: route} = jiti(path.join(repoRoot, 'src/api/routes.ts'));
+const {docRoute} = jiti(path.join(repoRoot, 'src/utils/docRoutes.ts'));
 
 assertBuilt();
 const contract = loadSiteContract(repoRoot);
-const route = (op) => `/docs/api/reference/${op.resource.slug}/${op.slug}`;
 /** Visible text of a page's article, without tags. */
 const articleText = (html) =>
   decodeEntities(
@@ -80,7 +81,7 @@ test('guides link to the operations their examples call, and each operation list
   for (const op of contract.operations) {
     const html = readBuiltHtml(route(op));
     for (const guide of guides.get(op.id) ?? []) {
-      const guideRoute = `/docs/${guide.file.replace(/(^|\/)index\.mdx?$/, '$1').replace(/\.mdx?$/, '')}`;
+      const guideRoute = docRoute(guide.file);
       const links = tagsOf(html, 'a').map((a) => a.href?.replace(/\/$/, ''));
       if (!links.includes(guideRoute.replace(/\/$/, ''))) failures.push(`${route(op)} doesn't link to ${guideRoute}`);
       const guideHtml = readBuiltHtml(guideRoute);

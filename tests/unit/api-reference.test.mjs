@@ -15,10 +15,11 @@ import {repoRoot} from '../helpers.mjs';
 const jiti = createJiti(path.join(repoRoot, 'tests/unit/api-reference.test.mjs'), {interopDefault: true});
 const {loadSiteContract, METHODS} = jiti(path.join(repoRoot, 'src/api/contract.ts'));
 const {samplesFor} = jiti(path.join(repoRoot, 'src/api/samples.ts'));
-const {referenceFiles, pageDescription, mdText} = jiti(path.join(repoRoot, 'src/api/render.ts'));
-const {guidesByOperation} = jiti(path.join(repoRoot, 'src/api/plugin.ts'));
+const {pageDescription, linkResolver} = jiti(path.join(repoRoot, 'src/api/blocks.ts'));
+const {mdText} = jiti(path.join(repoRoot, 'src/api/docsFiles.ts'));
+const {guidesByOperation, referenceFiles} = jiti(path.join(repoRoot, 'src/api/plugin.ts'));
 const {inlineHtml, proseHtml} = jiti(path.join(repoRoot, 'src/api/html.ts'));
-const {docRoute, linkResolver} = jiti(path.join(repoRoot, 'src/api/pageData.ts'));
+const {docRoute} = jiti(path.join(repoRoot, 'src/utils/docRoutes.ts'));
 
 const contract = loadSiteContract(repoRoot);
 const API_URL = 'https://api.launchdeck.io/v1';

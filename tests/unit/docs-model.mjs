@@ -4,8 +4,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import {createRequire} from 'node:module';
 import YAML from 'yaml';
 import {repoRoot} from '../helpers.mjs';
+
+// The site's own rules, not copies: a doc's route (src/utils/docRoutes.ts) and the API calls a page shows (src/api/calls.ts).
+const jiti = createRequire(import.meta.url)('jiti')(import.meta.url, {interopDefault: true});
+const {docRoute} = jiti(path.join(repoRoot, 'src/utils/docRoutes.ts'));
+const {apiCallsIn} = jiti(path.join(repoRoot, 'src/api/calls.ts'));
 
 const docsDir = path.join(repoRoot, 'docs');
 
@@ -30,11 +36,7 @@ export function parseDoc(file) {
   const frontMatter = match ? (YAML.parse(match[1]) ?? {}) : {};
   const body = match ? raw.slice(match[0].length) : raw;
   const rel = path.relative(docsDir, file).split(path.sep).join('/');
-  const noExt = rel.replace(/\.mdx?$/, '');
-  let route = noExt === 'index' ? '/docs/' : noExt.endsWith('/index') ? `/docs/${noExt.slice(0, -'index'.length)}` : `/docs/${noExt}`;
-  if (typeof frontMatter.slug === 'string' && frontMatter.slug.startsWith('/')) {
-    route = frontMatter.slug === '/' ? '/docs/' : `/docs${frontMatter.slug}`;
-  }
+  const route = docRoute(rel, typeof frontMatter.slug === 'string' ? frontMatter.slug : undefined);
   const bodyWithoutCode = stripCode(body);
   const headings = [];
   let under;
@@ -94,49 +96,11 @@ export function pageKind(doc) {
 }
 
 /**
- * API calls shown on a page: curl commands in code blocks (method from -X,
- * path after %API_URL%), and `METHOD /path` in inline code.
+ * API calls shown on a page (src/api/calls.ts): curl commands in code blocks
+ * (method from -X, path after %API_URL%), and `METHOD /path` in inline code.
  */
 export function apiCalls(doc) {
-  const calls = [];
-  const lines = doc.body.split('\n');
-  let fence = null;
-  let command = '';
-  let commandLine = 0;
-  const flush = () => {
-    if (/\bcurl\b/.test(command)) {
-      const method = (/(?:^|\s)(?:-X|--request)\s+([A-Z]+)/.exec(command)?.[1] ?? 'GET').toUpperCase();
-      for (const m of command.matchAll(/%API_URL%(\/[^"'\s?#]*)/g)) {
-        calls.push({method, path: m[1], line: commandLine});
-      }
-    }
-    command = '';
-  };
-  lines.forEach((line, index) => {
-    const open = /^\s*(```|~~~)(\w*)/.exec(line);
-    if (open && !fence) {
-      fence = {marker: open[1], lang: open[2]};
-      return;
-    }
-    if (fence && new RegExp(`^\\s*${fence.marker}\\s*$`).test(line)) {
-      flush();
-      fence = null;
-      return;
-    }
-    if (fence) {
-      if (!command) commandLine = index + 1;
-      command += ' ' + line.replace(/\\\s*$/, '');
-      if (!/\\\s*$/.test(line)) flush();
-      return;
-    }
-    for (const m of line.matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/[^`\s?]*)[^`]*`/g)) {
-      calls.push({method: m[1], path: m[2].replace(/^%API_URL%/, ''), line: index + 1});
-    }
-    for (const m of line.matchAll(/`(GET|POST|PUT|PATCH|DELETE) %API_URL%(\/[^`\s?]*)[^`]*`/g)) {
-      calls.push({method: m[1], path: m[2], line: index + 1});
-    }
-  });
-  return calls;
+  return apiCallsIn(doc.body);
 }
 
 let openapiCache;

@@ -20,7 +20,8 @@ import {translate} from '@docusaurus/Translate';
 import Heading from '@theme/Heading';
 import type {Props as UpstreamProps} from '@theme/DocCardList';
 import type {PropSidebarItem} from '@docusaurus/plugin-content-docs';
-import {CardDescriptionsContext, docIdOf, indexDocIdOf, parseCardDescriptions, useCardDescriptions} from '@site/src/components/CardDescriptions';
+import {CardDescriptionsContext, parseCardDescriptions, useCardDescriptions} from '@site/src/components/CardDescriptions';
+import {docIdOf, indexDocIdOf} from '@site/src/utils/docRoutes';
 import styles from './styles.module.css';
 
 type Props = UpstreamProps & {

@@ -1,10 +1,16 @@
 /**
- * The API reference pages, generated from the contract: one page per
- * operation, a sidebar category per resource, and the reference overview.
- * An operation's page is built as blocks (operationBlocks), then written as
- * the site's page data and as Markdown for readers' tools (./pageData.ts);
- * the overview is plain Markdown.
+ * The first step of the API reference after the contract (./contract.ts): an
+ * operation's page as content, that is its title, description and body as
+ * blocks (headings, paragraphs, tables, samples, examples, guides). Three
+ * outputs are written from it, each in its own module, and none of them
+ * feeds back into this one:
+ * - ./pageData.ts: the data that src/api/client/Operation.tsx renders;
+ * - ./toolsMarkdown.ts: the page's Markdown for readers' tools;
+ * - ./docsFiles.ts: the files the docs plugin reads (the page's MDX, the
+ *   reference overview, the sidebar categories).
+ * ./plugin.ts runs them.
  */
+import path from 'node:path';
 import {
   factsOf,
   fieldRows,
@@ -24,14 +30,10 @@ import {
   type Node,
   type Operation,
   type Parameter,
-  type Resource,
 } from './contract';
 import {samplesFor, type Sample} from './samples';
-import {operationPageData, operationToolsMarkdown} from './pageData';
-import {urls} from '../config/urls';
 import {REFERENCE_DIR, referenceRoute} from './routes';
-
-export {REFERENCE_DIR, referenceRoute};
+import {docRoute} from '../utils/docRoutes';
 
 /** A guide that shows a call to an operation. */
 export interface GuideLink {
@@ -40,30 +42,10 @@ export interface GuideLink {
   file: string;
 }
 
-export interface GeneratedFile {
-  /** Path under docs/api/reference/. */
-  file: string;
-  content: string;
-  /** The page's Markdown for readers' tools, ready to publish, when `content` is not Markdown a reader could use. */
-  markdown?: string;
-}
-
-export const LANGUAGE_TAB_GROUP = 'api-language';
-
 // ------------------------------------------------------------ text helpers
 
-/** Escapes text for MDX outside code spans: braces and angle brackets would be read as JSX. */
-export function mdText(text: string): string {
-  return text
-    .split(/(`[^`]*`)/)
-    .map((part, i) => (i % 2 === 1 ? part : part.replace(/([{}])/g, '\\$1').replace(/</g, '&lt;')))
-    .join('');
-}
-
-/** Text for a table cell: one line, pipes escaped. */
-const cell = (text: string) => mdText(text.replace(/\s*\n+\s*/g, ' ').trim()).replace(/\|/g, '\\|');
-const inlineCode = (text: string) => `\`${text.replace(/`/g, "'")}\``;
-const yamlString = (text: string) => JSON.stringify(text);
+/** Inline code, for text that may itself hold a backtick. */
+export const inlineCode = (text: string): string => `\`${text.replace(/`/g, "'")}\``;
 
 function firstSentence(text: string): string {
   const plain = text
@@ -92,13 +74,16 @@ export function pageDescription(op: Operation): string {
   return text;
 }
 
+/** The title of an operation's page (its front matter, its Markdown): "Create a server (API)". */
+export const pageTitle = (op: Operation): string => `${op.summary} (API)`;
+
 // ------------------------------------------------------------------ blocks
 
 /**
- * A reference page as blocks, written out twice (./pageData.ts): as the
- * site's page data and as Markdown for readers' tools
- * (/docs/api/reference/servers/create-server.md). Text is inline Markdown:
- * code spans, **strong**, and links to `.md` files relative to the page.
+ * A reference page's body as blocks, which ./pageData.ts and
+ * ./toolsMarkdown.ts write out. Text is inline Markdown: code spans,
+ * **strong**, and links to `.md` files relative to the page (see
+ * linkResolver).
  */
 export type Block =
   | {type: 'heading'; depth: 2 | 3 | 4; text: string}
@@ -149,10 +134,9 @@ function parametersTable(params: Parameter[], contract: Contract): Block {
 
 const json = (value: Json) => JSON.stringify(value, null, 2);
 
-// ------------------------------------------------------------------- pages
-
-/** Front matter lines that date the page by the contract's last change (generated files aren't in git). */
-const lastUpdateLines = (date?: string) => (date ? ['last_update:', `  date: ${date}`] : []);
+function schemaName(schema: Node): string | undefined {
+  return typeof schema.title === 'string' ? schema.title : undefined;
+}
 
 /** The page of an operation, below its title, as blocks. */
 export function operationBlocks(contract: Contract, op: Operation, guides: GuideLink[], apiUrlToken = '%API_URL%'): Block[] {
@@ -294,130 +278,43 @@ export function operationBlocks(contract: Contract, op: Operation, guides: Guide
   return out;
 }
 
-/** A sample's tab: "curl", "javascript", "python" (one tab group across the site). */
-export const sampleValue = (sample: Sample): string => (sample.label === 'curl' ? 'curl' : sample.language);
-
-/** The front matter of an operation's page. */
-export function operationFrontMatter(op: Operation, lastUpdate?: string): string[] {
-  const literal = op.path.split('/').filter((part) => part && !part.startsWith('{'));
-  const keywords = [
-    `${op.method} ${op.path}`.toLowerCase(),
-    `${op.method} /${literal.join('/')}`.toLowerCase(),
-    // "POST /servers" for the collection the operation acts on.
-    `${op.method} /${literal.at(-1) ?? ''}`.toLowerCase(),
-    op.id.toLowerCase(),
-    `${op.summary.toLowerCase()} api`,
-    `${op.resource.name.toLowerCase()} api`,
-    `${op.resource.name.toLowerCase()} endpoint`,
-  ];
-  return [
-    '---',
-    `title: ${yamlString(`${op.summary} (API)`)}`,
-    `sidebar_label: ${yamlString(op.summary)}`,
-    `sidebar_position: ${op.resource.operations.indexOf(op) + 1}`,
-    `sidebar_class_name: ${yamlString(`api-method api-method--${op.method}`)}`,
-    `description: ${yamlString(pageDescription(op))}`,
-    'keywords:',
-    ...[...new Set(keywords)].map((k) => `  - ${yamlString(k)}`),
-    ...lastUpdateLines(lastUpdate),
-    '---',
-  ];
+/** An operation's page as content: what every output of the reference is written from. */
+export interface OperationContent {
+  /** The page's file under docs/ ("api/reference/servers/create-server.md"). */
+  file: string;
+  /** Its route ("/docs/api/reference/servers/create-server"). */
+  route: string;
+  /** Its title, as front matter gives it ("Create a server (API)"). */
+  title: string;
+  /** Its heading, above the blocks: the operation's summary ("Create a server"). */
+  heading: string;
+  description: string;
+  /** Everything below the heading. */
+  blocks: Block[];
 }
 
-function schemaName(schema: Node): string | undefined {
-  return typeof schema.title === 'string' ? schema.title : undefined;
+/** The content of an operation's page, with the guides that call it. */
+export function operationContent(contract: Contract, op: Operation, guides: GuideLink[]): OperationContent {
+  return {
+    file: `${REFERENCE_DIR}/${op.resource.slug}/${op.slug}.md`,
+    route: referenceRoute(op),
+    title: pageTitle(op),
+    heading: op.summary,
+    description: pageDescription(op),
+    blocks: operationBlocks(contract, op, guides),
+  };
 }
 
 /**
- * The sidebar category of a resource (no page of its own: the overview lists
- * every resource's operations, and fewer pages keep every page's JavaScript small).
+ * Resolves the links of blocks' text on the page at `file` (under docs/) to
+ * the site's addresses: a relative `.md` file becomes its route, a fragment or
+ * an absolute address stays as it is.
  */
-export function resourceCategory(resource: Resource): string {
-  return `${JSON.stringify({label: resource.name, position: resource.order + 2, collapsed: true}, null, 2)}\n`;
-}
-
-export function overviewPage(contract: Contract, lastUpdate?: string): string {
-  const out = [
-    '---',
-    'title: "API reference"',
-    'sidebar_position: 1',
-    `description: ${yamlString(`Every endpoint of the Launchdeck REST API, from its OpenAPI contract: parameters, responses, errors and code samples for ${contract.operations.length} operations.`)}`,
-    'keywords:',
-    '  - api reference',
-    '  - endpoints',
-    '  - rest api reference',
-    '  - openapi',
-    '  - swagger',
-    '  - api spec download',
-    ...lastUpdateLines(lastUpdate),
-    '---',
-    '',
-    `This reference describes every endpoint of the Launchdeck REST API: ${contract.operations.length} operations on ${contract.resources.length} resources, listed below by resource. Each page shows the method and path, the permission it needs, its parameters and body, code samples in curl, JavaScript and Python, every response with its fields and an example, the error codes it can return, and the guides that use it.`,
-    '',
-    'The pages are generated from the API contract, so they always match it. Download the contract to generate a client or to import the API into an HTTP tool: [openapi.yaml](pathname:///openapi.yaml) or [openapi.json](pathname:///openapi.json) (OpenAPI 3.1).',
-    '',
-    'All paths are relative to the base URL `%API_URL%`, and every request except the incoming webhook and the agent install script needs a token: `Authorization: Bearer <token>`. The [API overview](../index.md) explains authentication, the request and response format, pagination, errors, rate limits, idempotency and long-running operations.',
-    '',
-    '## Resources',
-    '',
-    ...contract.resources.flatMap((r) => [
-      `### ${mdText(r.name)} {#${r.slug}}`,
-      '',
-      mdText(r.description),
-      '',
-      '| Operation | Method and path |',
-      '| --- | --- |',
-      ...r.operations.map((op) => `| [${cell(op.summary)}](./${r.slug}/${op.slug}.md) | ${inlineCode(`${op.method.toUpperCase()} ${op.path}`)} |`),
-      '',
-    ]),
-  ];
-  return out.join('\n');
-}
-
-/**
- * The site's page of an operation: front matter, title and one component fed
- * with the page's data (./pageData.ts), next to it as JSON.
- */
-export function operationStub(op: Operation, dataFile: string, lastUpdate?: string): string {
-  return [
-    ...operationFrontMatter(op, lastUpdate),
-    '',
-    "import Operation from '@site/src/api/client/Operation';",
-    `import data from './${dataFile}';`,
-    '',
-    'export const toc = data.toc;',
-    '',
-    `# ${mdText(op.summary)}`,
-    '',
-    '<Operation blocks={data.blocks} />',
-    '',
-  ].join('\n');
-}
-
-/**
- * Every file of the reference, paths relative to docs/api/reference/; for an
- * operation's page, `markdown` is its Markdown for readers' tools (the file
- * itself only imports the page's data).
- */
-export function referenceFiles(contract: Contract, guidesOf: (op: Operation) => GuideLink[], lastUpdate?: string, siteUrl = urls.site): GeneratedFile[] {
-  const files: GeneratedFile[] = [{file: 'index.md', content: overviewPage(contract, lastUpdate)}];
-  for (const resource of contract.resources) {
-    files.push({file: `${resource.slug}/_category_.json`, content: resourceCategory(resource)});
-    for (const op of resource.operations) {
-      const file = `${resource.slug}/${op.slug}.md`;
-      const blocks = operationBlocks(contract, op, guidesOf(op));
-      const data = operationPageData(blocks, `${REFERENCE_DIR}/${file}`, op.summary);
-      const markdown = operationToolsMarkdown(blocks, {
-        file: `${REFERENCE_DIR}/${file}`,
-        route: referenceRoute(op),
-        title: `${op.summary} (API)`,
-        description: pageDescription(op),
-        heading: op.summary,
-        siteUrl,
-      });
-      files.push({file, content: operationStub(op, `${op.slug}.json`, lastUpdate), markdown});
-      files.push({file: `${resource.slug}/${op.slug}.json`, content: `${JSON.stringify(data)}\n`});
-    }
-  }
-  return files;
+export function linkResolver(file: string): (url: string) => string {
+  return (url) => {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('/') || url.startsWith('#')) return url;
+    const [target = '', hash] = url.split('#');
+    const route = docRoute(path.posix.normalize(path.posix.join(path.posix.dirname(file), target)));
+    return hash ? `${route}#${hash}` : route;
+  };
 }
