@@ -75,7 +75,7 @@ test('every package the code imports is declared in package.json, and what the b
         found.push({specifier: m[4], typeOnly});
       }
       for (const m of text.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm)) found.push({specifier: m[1], typeOnly: false});
-      // import('x'), require('x'), and require(`x/…${…}`).
+      // Dynamic imports, require calls, and requires of a template string with a fixed package prefix.
       for (const m of text.matchAll(/\b(?:import|require|requireFromSite)\(\s*(?:['"]([^'"]+)['"]|`([^`$]+))/g))
         found.push({specifier: m[1] ?? m[2], typeOnly: false});
       for (const {specifier, typeOnly} of found) {
