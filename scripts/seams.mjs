@@ -6,7 +6,8 @@
  *   npm run seams                       # each seam and whether its upstream files are ones it was verified against
  *   npm run seams -- --accept <id> ...  # after re-checking a seam against new upstream files: record them as verified
  *   npm run seams -- --accept all       # the same for every seam (only after checking each one)
- *   npm run seams -- --site <dir>       # check another copy of the site (npm run upgrade:rehearse uses it)
+ *   npm run seams -- --site <dir>       # check the upstream files installed in another copy of the site
+ *                                       # (with --accept: record them here, in src/internals/upstream.json)
  *
  * Exits 1 when a seam's upstream changed (without --accept).
  */
@@ -18,7 +19,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const jiti = require('jiti')(import.meta.url, {interopDefault: true});
 const {SEAMS} = jiti(path.join(root, 'src/internals/seams.ts'));
-const {checkSeams, formatProblems, acceptSeams, upstreamKey, packageOf, packageVersion} = jiti(path.join(root, 'src/internals/check.ts'));
+const {checkSeams, formatProblems, acceptSeams, readVerified, upstreamKey, packageOf, packageVersion, VERIFIED_FILE} = jiti(
+  path.join(root, 'src/internals/check.ts'),
+);
 
 const args = process.argv.slice(2);
 const option = (name) => {
@@ -38,12 +41,12 @@ if (accept) {
     console.error(`No such seam: ${unknown.join(', ')}`);
     process.exit(2);
   }
-  const recorded = acceptSeams(site, accept.includes('all') ? 'all' : accept);
+  const recorded = acceptSeams(site, accept.includes('all') ? 'all' : accept, SEAMS, path.join(root, VERIFIED_FILE));
   console.log(recorded.length ? `Recorded as verified:\n  ${recorded.join('\n  ')}` : 'Nothing new to record: those files were already verified.');
   process.exit(0);
 }
 
-const problems = checkSeams(site);
+const problems = checkSeams(site, SEAMS, readVerified(root));
 for (const seam of SEAMS) {
   const bad = problems.filter((p) => p.seam.id === seam.id);
   console.log(`${bad.length ? 'CHANGED' : 'ok     '}  ${seam.id.padEnd(24)} ${seam.what}`);

@@ -59,8 +59,8 @@ export const hashOf = (text: string): string => crypto.createHash('sha256').upda
 /** The key of an upstream entry in ./upstream.json: its file, plus the part picked from it. */
 export const upstreamKey = (upstream: UpstreamFile): string => (upstream.pick ? `${upstream.file} (${upstream.pickName ?? 'part'})` : upstream.file);
 
-export function readVerified(siteDir: string): Verified {
-  const file = path.join(siteDir, VERIFIED_FILE);
+/** The verified upstream files of the site in `siteDir` (./upstream.json there). */
+export function readVerified(siteDir: string, file: string = path.join(siteDir, VERIFIED_FILE)): Verified {
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Verified) : {};
 }
 
@@ -106,9 +106,18 @@ export function formatProblems(problems: readonly SeamProblem[]): string {
   return `${problems.length} upstream file(s) that this site's seams rely on are not the ones they were verified against:\n\n${parts.join('\n\n')}`;
 }
 
-/** Records the installed upstream files of the given seams as verified. */
-export function acceptSeams(siteDir: string, ids: readonly string[] | 'all', seams: readonly Seam[] = SEAMS): string[] {
-  const verified = readVerified(siteDir);
+/**
+ * Records the upstream files of the given seams, as installed for the site in
+ * `siteDir`, as verified, in `verifiedFile` (by default that site's own
+ * ./upstream.json; npm run seams -- --site lets a rehearsal's install be recorded here).
+ */
+export function acceptSeams(
+  siteDir: string,
+  ids: readonly string[] | 'all',
+  seams: readonly Seam[] = SEAMS,
+  verifiedFile: string = path.join(siteDir, VERIFIED_FILE),
+): string[] {
+  const verified = readVerified(siteDir, verifiedFile);
   const recorded: string[] = [];
   for (const seam of seams) {
     if (ids !== 'all' && !ids.includes(seam.id)) continue;
@@ -130,6 +139,6 @@ export function acceptSeams(siteDir: string, ids: readonly string[] | 'all', sea
     }
   }
   const sorted = Object.fromEntries(Object.entries(verified).sort(([a], [b]) => a.localeCompare(b)));
-  fs.writeFileSync(path.join(siteDir, VERIFIED_FILE), `${JSON.stringify(sorted, null, 2)}\n`);
+  fs.writeFileSync(verifiedFile, `${JSON.stringify(sorted, null, 2)}\n`);
   return recorded;
 }
