@@ -94,8 +94,11 @@ export default function SearchPage(): ReactNode {
   useEffect(() => setShowAll(false), [query, context]);
   const generation = useRef(0);
 
-  // The address follows the query and the context, so results can be shared and reloaded.
+  // The address follows what the reader types, so results can be shared and reloaded.
+  // Until they type, the address is what the query comes from: leave it alone (on the
+  // first renders, before the page runs in the browser, the query is still empty).
   useEffect(() => {
+    if (!edited) return;
     const next = new URLSearchParams(location.search);
     if (query) next.set('q', query);
     else next.delete('q');
@@ -103,7 +106,7 @@ export default function SearchPage(): ReactNode {
       history.replace({search: next.toString()});
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [query]);
+  }, [query, edited]);
   useEffect(() => setQuery(urlQuery), [urlQuery]);
 
   // Loads the first tier; first results come from it.
