@@ -5,7 +5,7 @@
  * The text is already in the HTML, so readers see it as soon as the styles
  * arrive; the JavaScript (hydration, search, prefetching) follows at once.
  * Execution order is kept (async = false). Without JavaScript nothing changes.
- * tests/unit/upgrade-guard.test.mjs fails when the installed template differs
+ * tests/guards/upgrade-guard.test.mjs fails when the installed template differs
  * from the one this copy was made from. The script is inline: the build adds
  * its hash to the Content-Security-Policy (src/hosting/plugin.ts).
  */

@@ -19,7 +19,7 @@ import createJiti from 'jiti';
 import {readDocs} from './docs-model.mjs';
 import {repoRoot} from '../helpers.mjs';
 
-const jiti = createJiti(path.join(repoRoot, 'tests/unit/api-examples.test.mjs'), {interopDefault: true});
+const jiti = createJiti(import.meta.url, {interopDefault: true});
 const {loadSiteContract, requestBody, responsesOf} = jiti(path.join(repoRoot, 'src/api/contract.ts'));
 const {findOperation} = jiti(path.join(repoRoot, 'src/api/calls.ts'));
 // Examples are checked as readers see them: with the product URLs in place of their tokens.
