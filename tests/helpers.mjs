@@ -8,6 +8,7 @@ import os from 'node:os';
 import {fileURLToPath} from 'node:url';
 import {before, after} from 'node:test';
 import {startServer} from '../scripts/serve.mjs';
+import {launchChromium} from '../scripts/chromium.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The tests read the site that `npm test` builds (see scripts/build-for-tests.mjs). */
@@ -46,39 +47,13 @@ export async function serveBuild() {
   return startServer({dir: buildDir});
 }
 
-/** Chromium path: CHROMIUM_PATH, else Debian's /usr/bin/chromium. */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
-];
-
-/** Launches Chromium with a fresh, throw-away profile. */
-export async function launchBrowser() {
-  const {chromium} = await import('playwright-core');
-  if (!fs.existsSync(chromiumPath)) {
-    throw new Error(`Chromium not found at ${chromiumPath}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
-  }
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath,
-    headless: true,
-    args: chromiumArgs,
-    viewport: {width: 1280, height: 800},
-  });
-  return {
-    context,
-    async close() {
-      await context.close();
-      fs.rmSync(profile, {recursive: true, force: true});
-    },
-  };
+/**
+ * Launches Chromium (scripts/chromium.mjs: CHROMIUM_PATH, the shared flags, a
+ * throw-away profile) with a desktop viewport. `options` go to Playwright's
+ * launchPersistentContext, for example {javaScriptEnabled: false}.
+ */
+export function launchBrowser(options = {}) {
+  return launchChromium({viewport: {width: 1280, height: 800}, ...options});
 }
 
 /**

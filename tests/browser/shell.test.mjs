@@ -4,7 +4,7 @@
  */
 import {test, before} from 'node:test';
 import assert from 'node:assert/strict';
-import {withSiteAndBrowser, openPage, waitForHydration, chromiumArgs, chromiumPath, builtSiteConfig, buildDir} from '../helpers.mjs';
+import {withSiteAndBrowser, openPage, waitForHydration, launchBrowser, builtSiteConfig, buildDir} from '../helpers.mjs';
 import {startServer} from '../../scripts/serve.mjs';
 
 const site = withSiteAndBrowser();
@@ -117,10 +117,8 @@ test('the table of contents lists only h2 and h3 headings', async () => {
 });
 
 test('pages show their text with JavaScript disabled', async () => {
-  const {chromium} = await import('playwright-core');
-  const noJs = await chromium.launch({executablePath: chromiumPath, args: chromiumArgs, headless: true});
-  const context = await noJs.newContext({javaScriptEnabled: false});
-  const page = await context.newPage();
+  const noJs = await launchBrowser({javaScriptEnabled: false});
+  const page = await noJs.context.newPage();
   await page.goto(site.server.url + '/docs/servers/list-servers');
   const h1 = await page.locator('h1').innerText();
   assert.ok(h1.length > 3);
