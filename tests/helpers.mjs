@@ -79,6 +79,58 @@ export async function waitForHydration(page) {
   await page.waitForSelector('html[data-has-hydrated="true"]', {timeout: 15000});
 }
 
+/** The screen of a phone: the width at which the tests check the mobile layout. */
+export const PHONE = {width: 375, height: 740};
+
+/** What openPage() records for each tab that visit() opened, so that later visits in the tab return the same lists. */
+const recorded = new WeakMap();
+
+/**
+ * Opens `route` in Chromium and waits until React has hydrated the page: the
+ * start of nearly every browser test. `site` is what withSiteAndBrowser()
+ * returns (or any {server: {url}, browser: {context}}).
+ *
+ * Options:
+ * - `page`: go to `route` in this tab rather than a new one;
+ * - `theme`: 'dark' or 'light', written to localStorage before each page of
+ *   the tab runs a script (chosen when the tab opens: a later visit in the tab
+ *   may repeat it, not change it);
+ * - `phone`: the PHONE viewport (or `viewport`: any {width, height});
+ * - `beforeLoad(page)`: runs when the tab opens, before its first page loads
+ *   (init scripts, listeners, emulated media); a later visit in the tab skips it;
+ * - `hydrate`: false returns once the page has loaded, without waiting for React;
+ * - `waitUntil`: the load state of Playwright's goto.
+ *
+ * Returns {page, response, errors, external}: the tab, the answer to the
+ * navigation, and since the tab was opened its uncaught errors and every
+ * request that left the site.
+ */
+export async function visit(site, route, {page, theme, phone = false, viewport, beforeLoad, hydrate = true, waitUntil} = {}) {
+  let record = page ? recorded.get(page) : undefined;
+  if (!page) {
+    record = {...(await openPage(site.browser.context, site.server.url)), theme};
+    page = record.page;
+    recorded.set(page, record);
+    if (theme) {
+      await page.addInitScript((value) => {
+        try {
+          window.localStorage.setItem('theme', value);
+        } catch {
+          // A page without storage (about:blank) has no theme to set.
+        }
+      }, theme);
+    }
+    if (beforeLoad) await beforeLoad(page);
+  } else if (theme && theme !== record?.theme) {
+    throw new Error(`visit(): this tab was opened with theme ${record?.theme}; open a new tab for ${theme}`);
+  }
+  const size = phone || viewport ? (viewport ?? PHONE) : undefined;
+  if (size && (page.viewportSize()?.width !== size.width || page.viewportSize()?.height !== size.height)) await page.setViewportSize(size);
+  const response = await page.goto(site.server.url + route, waitUntil ? {waitUntil} : undefined);
+  if (hydrate) await waitForHydration(page);
+  return {page, response, errors: record?.errors ?? [], external: record?.external ?? []};
+}
+
 /** The resolved site config of the last build (written by Docusaurus to .docusaurus/). */
 export async function builtSiteConfig() {
   const file = path.join(repoRoot, '.docusaurus', 'docusaurus.config.mjs');

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import {createRequire} from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
-import {readRoutes, withSiteAndBrowser, waitForHydration, buildDir} from '../helpers.mjs';
+import {readRoutes, withSiteAndBrowser, visit, buildDir} from '../helpers.mjs';
 
 const require = createRequire(import.meta.url);
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -36,21 +36,12 @@ async function violationsOf(page) {
   );
 }
 
-async function setTheme(page, theme) {
-  await page.evaluate((t) => {
-    window.localStorage.setItem('theme', t);
-  }, theme);
-}
-
 for (const theme of ['dark', 'light']) {
   test(`no axe violations on any page in the ${theme} theme`, async () => {
-    const page = await site.browser.context.newPage();
-    await page.goto(site.server.url + '/docs/');
-    await setTheme(page, theme);
+    let page;
     const failures = [];
     for (const route of [...routes.map((r) => r.path), ...referenceRoutes, '/docs/this-page-does-not-exist']) {
-      await page.goto(site.server.url + route);
-      await waitForHydration(page);
+      ({page} = await visit(site, route, {page, theme}));
       assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), theme);
       // Collapsed field tables of the API reference count too.
       await page.evaluate(() => document.querySelectorAll('details').forEach((d) => d.setAttribute('open', '')));
@@ -63,41 +54,35 @@ for (const theme of ['dark', 'light']) {
 }
 
 test('no axe violations at phone width (375 px) on one page of each kind, in both themes', async () => {
-  const page = await site.browser.context.newPage();
-  await page.setViewportSize({width: 375, height: 740});
   const failures = [];
   for (const theme of ['dark', 'light']) {
-    await page.goto(site.server.url + '/docs/');
-    await setTheme(page, theme);
+    let page;
     for (const route of ['/docs/', '/docs/servers/', '/docs/servers/add-aws-server', referenceRoutes[1], '/search?q=server', '/docs/nope']) {
-      await page.goto(site.server.url + route);
-      await waitForHydration(page);
+      ({page} = await visit(site, route, {page, theme, phone: true}));
       const violations = await violationsOf(page);
       if (violations.length) failures.push(`${theme} ${route}: ${violations.join('; ')}`);
     }
     // The open mobile menu too.
-    await page.goto(site.server.url + '/docs/servers/');
-    await waitForHydration(page);
+    await visit(site, '/docs/servers/', {page});
     await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
     await page.locator('.navbar-sidebar').waitFor({state: 'visible'});
     await page.waitForTimeout(600); // let the slide-in transition finish before measuring contrast
     const violations = await violationsOf(page);
     if (violations.length) failures.push(`${theme} mobile menu: ${violations.join('; ')}`);
+    await page.close();
   }
-  await page.close();
   assert.deepEqual(failures, []);
 });
 
 test('no page scrolls sideways on a phone: wide tables scroll in their own labelled, focusable region', async () => {
-  const page = await site.browser.context.newPage();
-  await page.setViewportSize({width: 375, height: 740});
+  let page;
   const sitemap = fs.readFileSync(path.join(buildDir, 'sitemap.xml'), 'utf8');
   const all = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
   assert.ok(all.length > 300, 'every page of the sitemap, the API reference included');
   const failures = [];
   let scrolling = 0;
   for (const route of all) {
-    await page.goto(site.server.url + route, {waitUntil: 'load'});
+    ({page} = await visit(site, route, {page, phone: true, waitUntil: 'load', hydrate: false}));
     const found = await page.evaluate(() => ({
       overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
       regions: [...document.querySelectorAll('.theme-doc-markdown table')].map((table) => {
@@ -115,9 +100,7 @@ test('no page scrolls sideways on a phone: wide tables scroll in their own label
 });
 
 test('the skip-to-content link is the first stop and moves focus to the content', async () => {
-  const page = await site.browser.context.newPage();
-  await page.goto(site.server.url + '/docs/servers/list-servers');
-  await waitForHydration(page);
+  const {page} = await visit(site, '/docs/servers/list-servers');
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', {name: 'Skip to main content'});
   assert.ok(await skip.evaluate((el) => el === document.activeElement));
@@ -132,9 +115,7 @@ test('the skip-to-content link is the first stop and moves focus to the content'
 });
 
 test('every interactive element reached with Tab shows a visible focus indicator', async () => {
-  const page = await site.browser.context.newPage();
-  await page.goto(site.server.url + '/docs/servers/add-aws-server');
-  await waitForHydration(page);
+  const {page} = await visit(site, '/docs/servers/add-aws-server');
   const missing = [];
   for (let i = 0; i < 40; i += 1) {
     await page.keyboard.press('Tab');
@@ -153,9 +134,7 @@ test('every interactive element reached with Tab shows a visible focus indicator
 });
 
 test('Escape closes the search results and returns focus to where the reader was', async () => {
-  const page = await site.browser.context.newPage();
-  await page.goto(site.server.url + '/docs/servers/list-servers');
-  await waitForHydration(page);
+  const {page} = await visit(site, '/docs/servers/list-servers');
   const link = page.locator('article a').first();
   await link.focus();
   await page.keyboard.press('Control+k');
@@ -169,10 +148,7 @@ test('Escape closes the search results and returns focus to where the reader was
 });
 
 test('the mobile menu takes focus, keeps Tab inside, closes with Escape and returns focus', async () => {
-  const page = await site.browser.context.newPage();
-  await page.setViewportSize({width: 375, height: 740});
-  await page.goto(site.server.url + '/docs/servers/list-servers');
-  await waitForHydration(page);
+  const {page} = await visit(site, '/docs/servers/list-servers', {phone: true});
   const toggle = page.getByRole('button', {name: 'Toggle navigation bar'});
   await toggle.focus();
   await page.keyboard.press('Enter');

@@ -7,16 +7,15 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {withSiteAndBrowser, openPage, waitForHydration} from '../helpers.mjs';
+import {withSiteAndBrowser, visit} from '../helpers.mjs';
 
 const site = withSiteAndBrowser();
 
 test('a reference page shows its operation, hydrates without errors, and keeps the docs navigation', async () => {
-  const {page, errors, external} = await openPage(site.browser.context, site.server.url);
   const consoleErrors = [];
-  page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
-  await page.goto(site.server.url + '/docs/api/reference/servers/create-server');
-  await waitForHydration(page);
+  const {page, errors, external} = await visit(site, '/docs/api/reference/servers/create-server', {
+    beforeLoad: (tab) => tab.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text())),
+  });
   await page.getByRole('heading', {level: 1, name: 'Add a server'}).waitFor();
   assert.match(await page.locator('.api-endpoint').innerText(), /POST\s+\/environments\/\{environment_id\}\/servers/);
   assert.equal(await page.locator('.navbar__link--active', {hasText: 'Documentation'}).count(), 1, 'the Documentation tab is active');
@@ -31,9 +30,7 @@ test('a reference page shows its operation, hydrates without errors, and keeps t
 });
 
 test("links inside a reference page's tables and notes move within the site without a full page load", async () => {
-  const {page, errors} = await openPage(site.browser.context, site.server.url);
-  await page.goto(site.server.url + '/docs/api/reference/servers/create-server');
-  await waitForHydration(page);
+  const {page, errors} = await visit(site, '/docs/api/reference/servers/create-server');
   await page.evaluate(() => {
     window.__sameDocument = true;
   });
@@ -54,21 +51,16 @@ test("links inside a reference page's tables and notes move within the site with
 });
 
 test('the chosen sample language is remembered on every reference page', async () => {
-  const {page} = await openPage(site.browser.context, site.server.url);
-  await page.goto(site.server.url + '/docs/api/reference/servers/start-server');
-  await waitForHydration(page);
+  const {page} = await visit(site, '/docs/api/reference/servers/start-server');
   await page.getByRole('tab', {name: 'Python'}).click();
   await page.locator('[role="tabpanel"]:not([hidden]) code', {hasText: 'requests.post('}).waitFor();
-  await page.goto(site.server.url + '/docs/api/reference/pipelines/run-pipeline');
-  await waitForHydration(page);
+  await visit(site, '/docs/api/reference/pipelines/run-pipeline', {page});
   assert.equal(await page.getByRole('tab', {name: 'Python'}).getAttribute('aria-selected'), 'true');
   await page.close();
 });
 
 test("a guide's API tab links to the operation, and the operation page lists the guide", async () => {
-  const {page} = await openPage(site.browser.context, site.server.url);
-  await page.goto(site.server.url + '/docs/servers/stop-server');
-  await waitForHydration(page);
+  const {page} = await visit(site, '/docs/servers/stop-server');
   await page.getByRole('tab', {name: 'API'}).first().click();
   await page.getByRole('link', {name: 'POST /servers/{server_id}/stop'}).click();
   await page.getByRole('heading', {level: 1, name: 'Stop a server'}).waitFor();
@@ -79,12 +71,11 @@ test("a guide's API tab links to the operation, and the operation page lists the
 });
 
 test('an unknown address under the reference shows the not-found page, without a hydration error', async () => {
-  const {page} = await openPage(site.browser.context, site.server.url);
   const consoleErrors = [];
-  page.on('console', (m) => m.type() === 'error' && !/status of 404/.test(m.text()) && consoleErrors.push(m.text()));
-  const response = await page.goto(site.server.url + '/docs/api/reference/servers/no-such-operation');
+  const {page, response} = await visit(site, '/docs/api/reference/servers/no-such-operation', {
+    beforeLoad: (tab) => tab.on('console', (m) => m.type() === 'error' && !/status of 404/.test(m.text()) && consoleErrors.push(m.text())),
+  });
   assert.equal(response.status(), 404);
-  await waitForHydration(page);
   await page.getByRole('heading', {level: 1, name: 'This page does not exist'}).waitFor();
   await page.waitForTimeout(300);
   assert.deepEqual(consoleErrors, []);
@@ -92,10 +83,9 @@ test('an unknown address under the reference shows the not-found page, without a
 });
 
 test('search finds an operation by method and path, or by operation ID', async () => {
-  const {page} = await openPage(site.browser.context, site.server.url);
+  let page;
   for (const query of ['POST /servers', 'createServer', 'post environments servers']) {
-    await page.goto(site.server.url + '/docs/');
-    await waitForHydration(page);
+    ({page} = await visit(site, '/docs/', {page}));
     await page.keyboard.press('Control+k');
     await page.locator('input.navbar__search-input').fill(query);
     const first = page.locator('.navbar__search [role="listbox"] [role="option"]').first();
@@ -105,8 +95,7 @@ test('search finds an operation by method and path, or by operation ID', async (
     assert.match(new URL(page.url()).pathname, /\/docs\/api\/reference\/servers\/create-server$/, query);
   }
   // Words that ask for a task still open the guide.
-  await page.goto(site.server.url + '/docs/');
-  await waitForHydration(page);
+  await visit(site, '/docs/', {page});
   await page.keyboard.press('Control+k');
   await page.locator('input.navbar__search-input').fill('add a server');
   await page.locator('.navbar__search [role="listbox"] [role="option"]').first().waitFor();

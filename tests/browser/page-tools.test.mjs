@@ -8,7 +8,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import {withSiteAndBrowser, openPage, waitForHydration, buildDir} from '../helpers.mjs';
+import {withSiteAndBrowser, visit, buildDir} from '../helpers.mjs';
 import {startServer} from '../../scripts/serve.mjs';
 
 const site = withSiteAndBrowser();
@@ -16,9 +16,7 @@ const siteUrl = 'https://docs.launchdeck.io';
 
 test("Copy page puts the page's Markdown on the clipboard and says so; View as Markdown opens it", async () => {
   await site.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: site.server.url});
-  const {page, external, errors} = await openPage(site.browser.context, site.server.url);
-  await page.goto(site.server.url + '/docs/servers/stop-server');
-  await waitForHydration(page);
+  const {page, external, errors} = await visit(site, '/docs/servers/stop-server');
   const copy = page.getByRole('button', {name: 'Copy page'});
   // Keyboard: focus the button and press Enter.
   await copy.focus();
@@ -40,8 +38,7 @@ test("Copy page puts the page's Markdown on the clipboard and says so; View as M
   assert.equal(response.status(), 200);
   assert.match(response.headers()['content-type'], /^text\/markdown/);
   // A section page's Markdown is its index.md.
-  await page.goto(site.server.url + '/docs/servers/');
-  await waitForHydration(page);
+  await visit(site, '/docs/servers/', {page});
   assert.equal(await page.getByRole('link', {name: 'View as Markdown'}).getAttribute('href'), '/docs/servers/index.md');
   assert.deepEqual(errors.map(String), []);
   assert.deepEqual(external, []);
@@ -49,9 +46,7 @@ test("Copy page puts the page's Markdown on the clipboard and says so; View as M
 });
 
 test('"Was this page helpful?" sends nothing and offers the feedback form, pre-filled with the page and the answer', async () => {
-  const {page, external} = await openPage(site.browser.context, site.server.url);
-  await page.goto(site.server.url + '/docs/servers/list-servers');
-  await waitForHydration(page);
+  const {page, external} = await visit(site, '/docs/servers/list-servers');
   await page.waitForLoadState('networkidle');
   const requests = [];
   // The site may still prefetch its own scripts while idle; anything else would be the answer leaving the page.
@@ -93,13 +88,11 @@ function contrast(a, b) {
 }
 
 test('diagrams are legible in both colour modes, and at phone width', async () => {
-  const {page} = await openPage(site.browser.context, site.server.url);
+  const diagramPages = ['/docs/', '/docs/pipelines/', '/docs/networks/'];
   for (const theme of ['dark', 'light']) {
-    await page.goto(site.server.url + '/docs/');
-    await page.evaluate((t) => localStorage.setItem('theme', t), theme);
-    for (const route of ['/docs/', '/docs/pipelines/', '/docs/networks/']) {
-      await page.goto(site.server.url + route);
-      await waitForHydration(page);
+    let page;
+    for (const route of diagramPages) {
+      ({page} = await visit(site, route, {page, theme}));
       const colours = await page
         .locator('.ld-diagram__svg')
         .first()
@@ -111,11 +104,11 @@ test('diagrams are legible in both colour modes, and at phone width', async () =
       assert.ok(contrast(colours.text, colours.shape) >= 4.5, `${theme} ${route}: text on boxes ${JSON.stringify(colours)}`);
       assert.ok(contrast(colours.shape, colours.page) >= 1.1, `${theme} ${route}: boxes stand out from the page`);
     }
+    await page.close();
   }
-  await page.setViewportSize({width: 375, height: 740});
-  for (const route of ['/docs/', '/docs/pipelines/', '/docs/networks/']) {
-    await page.goto(site.server.url + route);
-    await waitForHydration(page);
+  let page;
+  for (const route of diagramPages) {
+    ({page} = await visit(site, route, {page, phone: true}));
     const smallest = await page
       .locator('.ld-diagram__svg')
       .first()

@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {assertBuilt, buildDir, launchBrowser, readRoutes, repoRoot, startNginx, waitForHydration} from '../helpers.mjs';
+import {assertBuilt, buildDir, launchBrowser, readRoutes, repoRoot, startNginx, visit, waitForHydration} from '../helpers.mjs';
 import {startServer} from '../../scripts/serve.mjs';
 
 assertBuilt();
@@ -37,10 +37,11 @@ after(async () => {
   await hosts.plain?.close();
 });
 
-/** A page that records CSP violations (as events and as console messages) and script errors. */
-async function watchedPage() {
-  const page = await browser.context.newPage();
-  const problems = [];
+/** One of the hosts, with this file's browser, as visit() takes a site. */
+const servedBy = (host) => ({browser, server: host});
+
+/** For visit()'s beforeLoad: the tab records CSP violations (as events and as console messages) and script errors in `problems`. */
+const recordProblems = (problems) => async (page) => {
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
       console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} in ${e.sourceFile}:${e.lineNumber}`);
@@ -53,18 +54,15 @@ async function watchedPage() {
   page.on('pageerror', (error) => {
     if (!/Test crash: the component threw on purpose/.test(error.message)) problems.push(`${page.url()}: ${error.message}`);
   });
-  return {page, problems};
-}
+};
 
-const setTheme = (page, theme) => page.evaluate((t) => localStorage.setItem('theme', t), theme);
 const themeOf = (page) => page.evaluate(() => document.documentElement.dataset.theme);
 
 for (const theme of ['dark', 'light']) {
   test(`nginx, ${theme} mode: no page breaks the Content-Security-Policy, and every page still works under it`, async () => {
-    const {page, problems} = await watchedPage();
+    const problems = [];
+    const nginx = servedBy(hosts.nginx);
     const {url} = hosts.nginx;
-    await page.goto(`${url}/docs/`);
-    await setTheme(page, theme);
     const paths = [
       ...routes.filter((r) => !r.alias && r.kind !== 'search').map((r) => r.path),
       '/docs/api/reference/',
@@ -72,10 +70,11 @@ for (const theme of ['dark', 'light']) {
       '/docs/nope',
       '/nope',
     ];
+    let page;
     for (const p of paths) {
-      const response = await page.goto(url + p);
+      let response;
+      ({page, response} = await visit(nginx, p, {page, theme, beforeLoad: recordProblems(problems)}));
       assert.ok(response, p);
-      await waitForHydration(page);
       assert.equal(await themeOf(page), theme, p);
     }
     // The crash page: the error boundary's page, under the policy too.
@@ -85,8 +84,7 @@ for (const theme of ['dark', 'light']) {
     await page.goto(`${url}/docs/servers/add-aws`);
     assert.equal(new URL(page.url()).pathname, '/docs/servers/add-aws-server');
     // The search box: its worker and index files load under the policy and answer.
-    await page.goto(`${url}/docs/servers/`);
-    await waitForHydration(page);
+    await visit(nginx, '/docs/servers/', {page});
     await page.keyboard.press('Control+k');
     await page.keyboard.type('stop server');
     await page.getByRole('option').filter({hasText: 'Stop a server'}).first().waitFor();
@@ -95,8 +93,7 @@ for (const theme of ['dark', 'light']) {
     await page.locator('main a[href*="/docs/ssl-certificates/"]').first().waitFor();
     // Copy page reads the page's Markdown with fetch (connect-src).
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: url});
-    await page.goto(`${url}/docs/servers/stop-server`);
-    await waitForHydration(page);
+    await visit(nginx, '/docs/servers/stop-server', {page});
     await page.getByRole('button', {name: 'Copy page'}).click();
     await page.getByRole('status').filter({hasText: 'Copied the page as Markdown'}).waitFor();
     await page.close();
@@ -105,15 +102,19 @@ for (const theme of ['dark', 'light']) {
 }
 
 test('redirect pages work under the policy where a host serves them (hosts that let files shadow redirects)', async () => {
-  const {page, problems} = await watchedPage();
+  const problems = [];
   // A host without rules, plus the build's headers (as Netlify serves a file that exists before a redirect).
-  await page.route('**/*', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({response, headers: {...response.headers(), 'content-security-policy': csp}});
-  });
+  const withPolicy = async (tab) => {
+    await recordProblems(problems)(tab);
+    await tab.route('**/*', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({response, headers: {...response.headers(), 'content-security-policy': csp}});
+    });
+  };
   const aliases = routes.filter((r) => r.alias);
+  let page;
   for (const {alias, path: target} of [{alias: '/', path: '/docs/'}, ...aliases.slice(0, 25)]) {
-    await page.goto(`${hosts.plain.url}${alias}?from=test#top`);
+    ({page} = await visit(servedBy(hosts.plain), `${alias}?from=test#top`, {page, hydrate: false, beforeLoad: withPolicy}));
     await page.waitForURL((u) => u.pathname === target, {timeout: 10000});
     const now = new URL(page.url());
     assert.equal(now.search, '?from=test', `${alias}: the query is kept`);
@@ -129,17 +130,18 @@ test('redirect pages work under the policy where a host serves them (hosts that 
 });
 
 test('a static host without rules: the address bar drops .html and /index.html, and x.html answered with the not-found page still shows x', async () => {
-  const {page, problems} = await watchedPage();
-  const {url} = hosts.plain;
+  const problems = [];
+  const plain = servedBy(hosts.plain);
+  let page;
   for (const [from, to, h1, status] of [
     ['/docs/index.html', '/docs/', 'Launchdeck documentation', 200],
     ['/docs/servers/index.html?tab=api#states', '/docs/servers/?tab=api#states', 'Servers', 200],
     ['/docs/servers/add-aws-server.html', '/docs/servers/add-aws-server', 'Add a server on AWS', 404],
     ['/docs/api/reference/servers/create-server.html', '/docs/api/reference/servers/create-server', 'Add a server', 404],
   ]) {
-    const response = await page.goto(url + from);
+    let response;
+    ({page, response} = await visit(plain, from, {page, beforeLoad: recordProblems(problems)}));
     assert.equal(response.status(), status, `${from}: what the host answers`);
-    await waitForHydration(page);
     const now = new URL(page.url());
     assert.equal(now.pathname + now.search + now.hash, to, from);
     assert.equal(await page.locator('h1').first().textContent(), h1, from);
@@ -147,8 +149,7 @@ test('a static host without rules: the address bar drops .html and /index.html, 
     assert.match(await page.title(), new RegExp(`^${h1.replace(/[()]/g, '\\$&')}.* \\| Docs$`), from);
   }
   // A page that doesn't exist stays "not found", at its clean address.
-  await page.goto(`${url}/docs/servers/no-such-page.html`);
-  await waitForHydration(page);
+  await visit(plain, '/docs/servers/no-such-page.html', {page});
   assert.equal(new URL(page.url()).pathname, '/docs/servers/no-such-page');
   await page.getByRole('heading', {name: 'This page does not exist'}).waitFor();
   await page.close();
@@ -158,9 +159,11 @@ test('a static host without rules: the address bar drops .html and /index.html, 
 test('the not-found page says so in its title, before and after its scripts run, at any unknown path', async () => {
   const html = fs.readFileSync(path.join(buildDir, '404.html'), 'utf8');
   assert.match(html, /<title[^>]*>Page Not Found \| Docs<\/title>/);
-  const {page, problems} = await watchedPage();
+  const problems = [];
+  let page;
   for (const p of ['/nope', '/docs/nope', '/docs/servers/nope/deeper', '/docs/api/reference/servers/nope', '/search/nope']) {
-    const response = await page.goto(hosts.nginx.url + p);
+    let response;
+    ({page, response} = await visit(servedBy(hosts.nginx), p, {page, hydrate: false, beforeLoad: recordProblems(problems)}));
     assert.equal(response.status(), 404, p);
     assert.equal(await page.title(), 'Page Not Found | Docs', `${p}: before the scripts`);
     await waitForHydration(page);
@@ -180,21 +183,19 @@ test('a tab open on the previous build follows links after the next build replac
   };
   deploy(buildDir);
   const server = await startServer({dir: site});
-  const page = await browser.context.newPage();
   // No idle prefetching (as on a data-saver connection), so the next page's files are only asked for on the click.
-  await page.addInitScript(() => {
-    Object.defineProperty(Navigator.prototype, 'connection', {get: () => ({effectiveType: '4g', saveData: true}), configurable: true});
-  });
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  const saveData = (tab) =>
+    tab.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'connection', {get: () => ({effectiveType: '4g', saveData: true}), configurable: true});
+    });
+  let page;
   try {
     for (const [start, link, h1] of [
       ['/docs/servers/', 'Stop a server', 'Stop a server'],
       ['/docs/api/reference/', 'Add a server', 'Add a server'],
     ]) {
       deploy(buildDir);
-      await page.goto(server.url + start);
-      await waitForHydration(page);
+      ({page} = await visit({browser, server}, start, {page, beforeLoad: saveData}));
       const oldMain = await page.evaluate(() => [...document.scripts].map((s) => s.src).find((src) => /\/main\.[0-9a-f]+\.js$/.test(src)));
       deploy(nextBuild);
       const missing = [];
@@ -212,7 +213,7 @@ test('a tab open on the previous build follows links after the next build replac
       assert.notEqual(newMain, oldMain, `${start}: the page now runs the new build`);
     }
   } finally {
-    await page.close();
+    await page?.close();
     await server.close();
     fs.rmSync(site, {recursive: true, force: true});
   }

@@ -7,16 +7,17 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import {readRoutes, withSiteAndBrowser, openPage, waitForHydration, buildDir} from '../helpers.mjs';
+import {readRoutes, withSiteAndBrowser, visit, waitForHydration, buildDir} from '../helpers.mjs';
 
 const routes = readRoutes();
 const site = withSiteAndBrowser();
 
 test('every canonical route renders its h1 and "<title> | Docs"', async () => {
-  const {page, external, errors} = await openPage(site.browser.context, site.server.url);
+  let visited;
   const failures = [];
   for (const route of routes) {
-    const response = await page.goto(site.server.url + route.path, {waitUntil: 'domcontentloaded'});
+    visited = await visit(site, route.path, {page: visited?.page, waitUntil: 'domcontentloaded', hydrate: false});
+    const {page, response} = visited;
     if (response?.status() !== 200) {
       failures.push(`${route.path}: status ${response?.status()}`);
       continue;
@@ -33,16 +34,16 @@ test('every canonical route renders its h1 and "<title> | Docs"', async () => {
     }
   }
   assert.deepEqual(failures, []);
-  assert.deepEqual(errors.map(String), []);
-  assert.deepEqual(external, []);
-  await page.close();
+  assert.deepEqual(visited.errors.map(String), []);
+  assert.deepEqual(visited.external, []);
+  await visited.page.close();
 });
 
 test('every alias of routes.tsv lands on its canonical page', async () => {
-  const {page} = await openPage(site.browser.context, site.server.url);
+  let page;
   const failures = [];
   for (const route of routes.filter((r) => r.alias)) {
-    await page.goto(site.server.url + route.alias, {waitUntil: 'domcontentloaded'});
+    ({page} = await visit(site, route.alias, {page, waitUntil: 'domcontentloaded', hydrate: false}));
     try {
       await page.waitForURL(site.server.url + route.path, {timeout: 5000});
       await waitForHydration(page);
@@ -56,8 +57,7 @@ test('every alias of routes.tsv lands on its canonical page', async () => {
 });
 
 test('the site root sends the reader to /docs/, with and without JavaScript', async () => {
-  const {page} = await openPage(site.browser.context, site.server.url);
-  await page.goto(site.server.url + '/');
+  const {page} = await visit(site, '/', {hydrate: false});
   await page.waitForURL(site.server.url + '/docs/');
   await waitForHydration(page);
   assert.match(await page.title(), /\| Docs$/);
@@ -70,10 +70,8 @@ test('the site root sends the reader to /docs/, with and without JavaScript', as
 });
 
 test('an unknown path shows the not-found page with status 404', async () => {
-  const {page, errors} = await openPage(site.browser.context, site.server.url);
-  const response = await page.goto(site.server.url + '/docs/no-such-page-here');
+  const {page, errors, response} = await visit(site, '/docs/no-such-page-here');
   assert.equal(response?.status(), 404);
-  await waitForHydration(page);
   await page.getByRole('heading', {level: 1, name: 'This page does not exist'}).waitFor();
   assert.ok(await page.getByRole('search').getByRole('searchbox').isVisible());
   assert.ok(
@@ -91,16 +89,16 @@ test('an unknown path shows the not-found page with status 404', async () => {
 });
 
 test('.html and index.html paths normalise to the clean path', async () => {
-  const {page} = await openPage(site.browser.context, site.server.url);
+  let page;
   for (const [from, to] of [
     ['/docs/servers/index.html', '/docs/servers/'],
     ['/docs/servers/list-servers.html', '/docs/servers/list-servers'],
     ['/docs/index.html', '/docs/'],
   ]) {
-    const response = await page.goto(site.server.url + from);
+    let response;
+    ({page, response} = await visit(site, from, {page}));
     assert.equal(response?.status(), 200, from);
     assert.equal(new URL(page.url()).pathname, to);
-    await waitForHydration(page);
     assert.equal(await page.locator('h1').count(), 1, from);
   }
   await page.close();

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import {withSiteAndBrowser, openPage, waitForHydration, buildDir} from '../helpers.mjs';
+import {withSiteAndBrowser, openPage, visit, buildDir} from '../helpers.mjs';
 
 const site = withSiteAndBrowser();
 
@@ -28,8 +28,7 @@ async function typeQuery(page, query) {
 
 /** Opens `route`, types `query` in the search box and returns the first result's link path and text. */
 async function firstResult(page, route, query) {
-  await page.goto(site.server.url + route);
-  await waitForHydration(page);
+  await visit(site, route, {page});
   await typeQuery(page, query);
   const first = options(page).first();
   await first.waitFor();
@@ -42,9 +41,7 @@ async function firstResult(page, route, query) {
 const gzipKb = (files) => files.reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(buildDir, f))).length, 0) / 1024;
 
 test('Ctrl+K focuses search, shows the shortcut hint, and a query opens the expected page with the terms highlighted', async () => {
-  const {page, external, errors} = await openPage(site.browser.context, site.server.url);
-  await page.goto(site.server.url + '/docs/projects/');
-  await waitForHydration(page);
+  const {page, external, errors} = await visit(site, '/docs/projects/');
   assert.ok(await page.locator('.navbar__search kbd').first().isVisible(), 'shortcut hint');
   await typeQuery(page, 'ssh key pair');
   await options(page).first().waitFor();
@@ -57,11 +54,10 @@ test('Ctrl+K focuses search, shows the shortcut hint, and a query opens the expe
 });
 
 test('the search box downloads nothing until used, a small first tier before its first results, then the rest of the text', async () => {
-  const {page} = await openPage(site.browser.context, site.server.url);
   const requested = [];
-  page.on('requestfinished', (request) => requested.push(path.basename(new URL(request.url()).pathname)));
-  await page.goto(site.server.url + '/docs/servers/add-aws-server');
-  await waitForHydration(page);
+  const {page} = await visit(site, '/docs/servers/add-aws-server', {
+    beforeLoad: (tab) => tab.on('requestfinished', (request) => requested.push(path.basename(new URL(request.url()).pathname))),
+  });
   await page.waitForLoadState('networkidle');
   assert.deepEqual(
     requested.filter((p) => p.startsWith('search-')),
@@ -135,9 +131,7 @@ test('body text of any section is found from the search box, without leaving it'
 });
 
 test('the legal context offers results within the context, and outside it when nothing matches there', async () => {
-  const {page} = await openPage(site.browser.context, site.server.url);
-  await page.goto(site.server.url + '/docs/legal/privacy-policy');
-  await waitForHydration(page);
+  const {page} = await visit(site, '/docs/legal/privacy-policy');
   const menu = await typeQuery(page, 'privacy');
   await menu.getByText('See all results within "Legal"').click();
   await page.waitForURL(/\/search\/?\?q=privacy&ctx=docs%2Flegal$/);
@@ -150,11 +144,10 @@ test('the legal context offers results within the context, and outside it when n
 });
 
 test('/search shows first results from the first tier, then searches the rest of the text progressively', async () => {
-  const {page, external} = await openPage(site.browser.context, site.server.url);
   const fetched = [];
-  page.on('requestfinished', (request) => fetched.push(path.basename(new URL(request.url()).pathname)));
-  await page.goto(site.server.url + '/search?q=add+server');
-  await waitForHydration(page);
+  const {page, external} = await visit(site, '/search?q=add+server', {
+    beforeLoad: (tab) => tab.on('requestfinished', (request) => fetched.push(path.basename(new URL(request.url()).pathname))),
+  });
   const results = page.locator('ol[aria-label="Search results"] > li');
   await results.first().waitFor();
   const beforeFirst = fetched.filter((f) => f.startsWith('search-'));
@@ -183,23 +176,26 @@ test('/search shows first results from the first tier, then searches the rest of
   // Partial matches say so; nonsense says "No results".
   await page.goto(site.server.url + '/search?q=restart+zqxvw+server');
   await page.getByText('No page contains every word you searched for. These pages match some of them.').waitFor();
-  await page.goto(site.server.url + '/search?q=zqxjvbnonsenseword');
-  await waitForHydration(page);
+  await visit(site, '/search?q=zqxjvbnonsenseword', {page});
   await page.getByText('No results', {exact: true}).waitFor({timeout: 15000});
   assert.deepEqual(external, []);
   await page.close();
 });
 
 test('hostile queries execute nothing and throw nothing', async () => {
-  const {page, errors, external} = await openPage(site.browser.context, site.server.url);
   let dialogs = 0;
-  page.on('dialog', async (dialog) => {
-    dialogs += 1;
-    await dialog.dismiss();
-  });
-  await page.addInitScript(() => {
-    window.__pwned = 0;
-  });
+  const countDialogs = async (tab) => {
+    tab.on('dialog', async (dialog) => {
+      dialogs += 1;
+      await dialog.dismiss();
+    });
+    await tab.addInitScript(() => {
+      window.__pwned = 0;
+    });
+  };
+  let page;
+  let errors;
+  let external;
   const hostile = [
     '<img src=x onerror="window.__pwned++;alert(1)">',
     '"><script>window.__pwned++</script>',
@@ -210,13 +206,11 @@ test('hostile queries execute nothing and throw nothing', async () => {
     'constructor __proto__ prototype',
   ];
   for (const query of hostile) {
-    await page.goto(site.server.url + '/search?q=' + encodeURIComponent(query));
-    await waitForHydration(page);
+    ({page, errors, external} = await visit(site, '/search?q=' + encodeURIComponent(query), {page, beforeLoad: countDialogs}));
     await page.waitForTimeout(300);
     assert.equal(await page.locator('img[src="x"]').count(), 0);
   }
-  await page.goto(site.server.url + '/docs/');
-  await waitForHydration(page);
+  await visit(site, '/docs/', {page});
   for (const query of hostile) {
     await searchBox(page).click();
     await searchBox(page).fill(query);

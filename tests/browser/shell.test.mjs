@@ -4,7 +4,7 @@
  */
 import {test, before} from 'node:test';
 import assert from 'node:assert/strict';
-import {withSiteAndBrowser, openPage, waitForHydration, launchBrowser, builtSiteConfig, buildDir} from '../helpers.mjs';
+import {withSiteAndBrowser, visit, launchBrowser, builtSiteConfig, buildDir} from '../helpers.mjs';
 import {startServer} from '../../scripts/serve.mjs';
 
 const site = withSiteAndBrowser();
@@ -14,9 +14,7 @@ before(async () => {
 });
 
 test('the navbar has Documentation, Blog, Pricing, Careers, search, locale, colour switch and GET STARTED', async () => {
-  const {page} = await openPage(site.browser.context, site.server.url);
-  await page.goto(site.server.url + '/docs/servers/');
-  await waitForHydration(page);
+  const {page} = await visit(site, '/docs/servers/');
   const nav = page.getByRole('navigation', {name: 'Main'});
   const href = (name) => nav.getByRole('link', {name, exact: true}).first().getAttribute('href');
   assert.equal(await href('Documentation'), '/docs/');
@@ -36,9 +34,7 @@ test('the navbar has Documentation, Blog, Pricing, Careers, search, locale, colo
 });
 
 test('clicking Documentation opens the documentation home', async () => {
-  const {page} = await openPage(site.browser.context, site.server.url);
-  await page.goto(site.server.url + '/docs/servers/');
-  await waitForHydration(page);
+  const {page} = await visit(site, '/docs/servers/');
   await page.getByRole('navigation', {name: 'Main'}).getByRole('link', {name: 'Documentation', exact: true}).click();
   await page.waitForURL(/\/docs\/$/);
   await page.getByRole('heading', {level: 1}).waitFor();
@@ -46,9 +42,7 @@ test('clicking Documentation opens the documentation home', async () => {
 });
 
 test('the footer links to docs, pricing, careers and the community pages, with logo and copyright', async () => {
-  const {page} = await openPage(site.browser.context, site.server.url);
-  await page.goto(site.server.url + '/docs/');
-  await waitForHydration(page);
+  const {page} = await visit(site, '/docs/');
   const footer = page.locator('footer.footer');
   const href = (name) => footer.getByRole('link', {name, exact: true}).getAttribute('href');
   assert.equal(await href('Documentation'), '/docs/');
@@ -63,9 +57,7 @@ test('the footer links to docs, pricing, careers and the community pages, with l
 });
 
 test('doc pages have an edit link and a pre-filled community support link', async () => {
-  const {page} = await openPage(site.browser.context, site.server.url);
-  await page.goto(site.server.url + '/docs/servers/list-servers');
-  await waitForHydration(page);
+  const {page} = await visit(site, '/docs/servers/list-servers');
   const title = (await page.locator('h1').innerText()).trim();
   const edit = await page.getByRole('link', {name: /Edit this page/}).getAttribute('href');
   assert.equal(edit, `${siteUrls.repository}/edit/main/docs/servers/list-servers.md`);
@@ -78,10 +70,7 @@ test('doc pages have an edit link and a pre-filled community support link', asyn
 });
 
 test('at 375 px the hamburger opens the sidebar, with "Back to main menu" for the secondary menu', async () => {
-  const page = await site.browser.context.newPage();
-  await page.setViewportSize({width: 375, height: 740});
-  await page.goto(site.server.url + '/docs/servers/list-servers');
-  await waitForHydration(page);
+  const {page} = await visit(site, '/docs/servers/list-servers', {phone: true});
   const toggle = page.getByRole('button', {name: 'Toggle navigation bar'});
   assert.ok(await toggle.isVisible());
   await toggle.click();
@@ -101,9 +90,7 @@ test('at 375 px the hamburger opens the sidebar, with "Back to main menu" for th
 });
 
 test('the table of contents lists only h2 and h3 headings', async () => {
-  const {page} = await openPage(site.browser.context, site.server.url);
-  await page.goto(site.server.url + '/docs/servers/add-aws-server');
-  await waitForHydration(page);
+  const {page} = await visit(site, '/docs/servers/add-aws-server');
   const tocIds = await page.$$eval('.table-of-contents a', (links) => links.map((a) => decodeURIComponent(a.getAttribute('href').slice(1))));
   assert.ok(tocIds.length > 0, 'the page has a table of contents');
   const levels = await page.evaluate((ids) => ids.map((id) => document.getElementById(id)?.tagName), tocIds);
@@ -133,8 +120,7 @@ test('pages show their text with JavaScript disabled', async () => {
 });
 
 test('a component crash shows "Page Error" with the error chain, and Try again recovers', async () => {
-  const {page} = await openPage(site.browser.context, site.server.url);
-  await page.goto(site.server.url + '/test-crash');
+  const {page} = await visit(site, '/test-crash', {hydrate: false});
   await page.getByRole('heading', {name: 'This page crashed.'}).waitFor();
   assert.match(await page.title(), /^Page Error/);
   const chain = await page.getByTestId('error-chain').innerText();
@@ -152,9 +138,7 @@ test('a component crash shows "Page Error" with the error chain, and Try again r
 });
 
 test('the navbar hides when scrolling down and comes back when scrolling up', async () => {
-  const {page} = await openPage(site.browser.context, site.server.url);
-  await page.goto(site.server.url + '/docs/servers/add-aws-server');
-  await waitForHydration(page);
+  const {page} = await visit(site, '/docs/servers/add-aws-server');
   const navbar = page.locator('nav.navbar');
   assert.equal(await navbar.evaluate((el) => el.className.includes('navbarHidden')), false);
   for (let i = 0; i < 6; i += 1) {
@@ -168,28 +152,24 @@ test('the navbar hides when scrolling down and comes back when scrolling up', as
 });
 
 test('doc pages show when they were last updated', async () => {
-  const {page} = await openPage(site.browser.context, site.server.url);
-  await page.goto(site.server.url + '/docs/servers/list-servers');
-  await waitForHydration(page);
+  const {page} = await visit(site, '/docs/servers/list-servers');
   assert.match(await page.locator('.theme-last-updated').innerText(), /^Last updated on \w+ \d{1,2}, \d{4}$/);
   await page.close();
 });
 
 test('links on screen are prefetched while the browser is idle, and never on a slow or data-saver connection', async () => {
-  const {page} = await openPage(site.browser.context, site.server.url);
-  await page.goto(site.server.url + '/docs/servers/');
-  await waitForHydration(page);
+  const {page} = await visit(site, '/docs/servers/');
   const prefetches = page.locator('head link[rel="prefetch"][href*="/assets/js/"]');
   await prefetches.first().waitFor({state: 'attached'});
   assert.ok((await prefetches.count()) > 3);
   await page.close();
 
-  const slow = await site.browser.context.newPage();
-  await slow.addInitScript(() => {
-    Object.defineProperty(Navigator.prototype, 'connection', {get: () => ({effectiveType: '2g', saveData: true}), configurable: true});
+  const {page: slow} = await visit(site, '/docs/servers/', {
+    beforeLoad: (tab) =>
+      tab.addInitScript(() => {
+        Object.defineProperty(Navigator.prototype, 'connection', {get: () => ({effectiveType: '2g', saveData: true}), configurable: true});
+      }),
   });
-  await slow.goto(site.server.url + '/docs/servers/');
-  await waitForHydration(slow);
   await slow.waitForTimeout(1500);
   assert.equal(await slow.locator('head link[rel="prefetch"]').count(), 0);
   await slow.close();

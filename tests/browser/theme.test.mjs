@@ -5,22 +5,25 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {withSiteAndBrowser, openPage, waitForHydration} from '../helpers.mjs';
+import {withSiteAndBrowser, visit, waitForHydration} from '../helpers.mjs';
 
 const site = withSiteAndBrowser();
 
 const themeOf = (page) => page.evaluate(() => document.documentElement.dataset.theme);
 
 test('a fresh profile gets the dark theme, even with a light system preference', async () => {
-  const {page} = await openPage(site.browser.context, site.server.url);
-  await page.emulateMedia({colorScheme: 'light'});
-  // Record the theme at the first paint, before React hydrates.
-  await page.addInitScript(() => {
-    document.addEventListener('DOMContentLoaded', () => {
-      window.__themeAtDomContentLoaded = document.documentElement.dataset.theme;
-    });
+  const {page} = await visit(site, '/docs/', {
+    hydrate: false,
+    beforeLoad: async (tab) => {
+      await tab.emulateMedia({colorScheme: 'light'});
+      // Record the theme at the first paint, before React hydrates.
+      await tab.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          window.__themeAtDomContentLoaded = document.documentElement.dataset.theme;
+        });
+      });
+    },
   });
-  await page.goto(site.server.url + '/docs/');
   assert.equal(await page.evaluate(() => window.__themeAtDomContentLoaded), 'dark');
   await waitForHydration(page);
   assert.equal(await themeOf(page), 'dark');
@@ -30,12 +33,8 @@ test('a fresh profile gets the dark theme, even with a light system preference',
 });
 
 test('the colour switch persists across reloads and syncs to a second tab', async () => {
-  const {page} = await openPage(site.browser.context, site.server.url);
-  await page.goto(site.server.url + '/docs/projects/');
-  await waitForHydration(page);
-  const second = await site.browser.context.newPage();
-  await second.goto(site.server.url + '/docs/servers/');
-  await waitForHydration(second);
+  const {page} = await visit(site, '/docs/projects/');
+  const {page: second} = await visit(site, '/docs/servers/');
   assert.equal(await themeOf(second), 'dark');
 
   const toggle = page.getByRole('button', {name: /Switch between dark and light mode/});
@@ -55,15 +54,15 @@ test('the colour switch persists across reloads and syncs to a second tab', asyn
 });
 
 test('a page still renders when localStorage throws', async () => {
-  const {page, errors} = await openPage(site.browser.context, site.server.url);
-  await page.addInitScript(() => {
-    const fail = () => {
-      throw new DOMException('The operation is insecure.', 'SecurityError');
-    };
-    Object.defineProperty(window, 'localStorage', {get: fail, configurable: true});
+  const {page, errors} = await visit(site, '/docs/servers/', {
+    beforeLoad: (tab) =>
+      tab.addInitScript(() => {
+        const fail = () => {
+          throw new DOMException('The operation is insecure.', 'SecurityError');
+        };
+        Object.defineProperty(window, 'localStorage', {get: fail, configurable: true});
+      }),
   });
-  await page.goto(site.server.url + '/docs/servers/');
-  await waitForHydration(page);
   assert.ok(await page.locator('h1').isVisible());
   assert.equal(await themeOf(page), 'dark');
   // The switch still works for this page view.
@@ -74,7 +73,10 @@ test('a page still renders when localStorage throws', async () => {
 });
 
 test('code blocks are highlighted at build time, in the colours of each theme', async () => {
-  const {page} = await openPage(site.browser.context, site.server.url);
+  // Without JavaScript the tokens are already in the HTML.
+  const html = await (await fetch(site.server.url + '/docs/servers/add-aws-server')).text();
+  assert.match(html, /<span class="?token string"?>/);
+  const {page} = await visit(site, '/docs/servers/add-aws-server');
   const tokenColours = async () =>
     page.evaluate(() => {
       const colourOf = (selector) => {
@@ -83,11 +85,6 @@ test('code blocks are highlighted at build time, in the colours of each theme', 
       };
       return {string: colourOf('.prism-code .token.string'), block: colourOf('.prism-code')};
     });
-  // Without JavaScript the tokens are already in the HTML.
-  const html = await (await fetch(site.server.url + '/docs/servers/add-aws-server')).text();
-  assert.match(html, /<span class="?token string"?>/);
-  await page.goto(site.server.url + '/docs/servers/add-aws-server');
-  await waitForHydration(page);
   const dark = await tokenColours();
   assert.ok(dark.string && dark.string !== dark.block, 'strings have their own colour');
   await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
