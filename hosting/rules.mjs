@@ -10,6 +10,26 @@
  * (src/hosting/plugin.ts writes them; README "Deploying" says how to use them.)
  * Change a rule here, rebuild, and every host follows.
  */
+/**
+ * What is worth compressing (gzip, and brotli where the host has it), by the
+ * type a file is served with. The one list for every host: nginx's gzip and
+ * brotli settings (src/hosting/formats.ts) and scripts/serve.mjs. Netlify and
+ * Cloudflare Pages compress text on their own.
+ */
+export const compressibleTypes = [
+  'text/html',
+  'text/css',
+  'text/plain',
+  'text/xml',
+  'text/markdown',
+  'application/javascript',
+  'text/javascript',
+  'application/json',
+  'application/xml',
+  'application/yaml',
+  'image/svg+xml',
+];
+
 export default {
   /** Unknown paths get this page, with status 404. */
   notFound: '/404.html',

@@ -18,6 +18,7 @@ import zlib from 'node:zlib';
 import os from 'node:os';
 import {fileURLToPath} from 'node:url';
 import {startServer} from './serve.mjs';
+import {chromiumArgs, chromiumPath, launchChromium} from './chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -27,16 +28,6 @@ const option = (name, fallback) => {
   return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
 };
 const runs = Number(option('runs', 3));
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
-];
 const pages = {
   home: '/docs/',
   section: '/docs/servers/',
@@ -111,19 +102,6 @@ async function coldBuild(label, faster, outDir, extraEnv = {}) {
   record(`build.${label}.peak_memory_mb`, Math.round(peak / 1024 / 1024), 'MB');
   coldBuild.lastLog = stdout + stderr;
   return seconds;
-}
-
-async function launch() {
-  const {chromium} = await import('playwright-core');
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-bench-'));
-  const context = await chromium.launchPersistentContext(profile, {executablePath: chromiumPath, headless: true, args: chromiumArgs});
-  return {
-    context,
-    close: async () => {
-      await context.close();
-      fs.rmSync(profile, {recursive: true, force: true});
-    },
-  };
 }
 
 async function pageWeight(context, base, name, route, outDir) {
@@ -455,7 +433,7 @@ if (!flag('no-webpack')) {
   fs.rmSync(path.join(root, `${outDir}-webpack`), {recursive: true, force: true});
 }
 const server = await startServer({dir: path.join(root, outDir)});
-const browser = await launch();
+const browser = await launchChromium();
 try {
   for (const [name, route] of Object.entries(pages)) {
     if (name !== 'search') await pageWeight(browser.context, server.url, name, route, outDir);

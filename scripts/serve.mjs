@@ -7,7 +7,8 @@
  *   `…/index.html` and `….html` answer 301 with the path without it;
  * - unknown paths get 404.html with status 404; the rules files are never served;
  * - every response carries the security headers, Content-Security-Policy included;
- * - brotli (quality 6) or gzip when the browser accepts it, cached in memory;
+ * - brotli (quality 6) or gzip when the browser accepts it, for the types that
+ *   hosting/rules.mjs lists as compressible, cached in memory;
  * - files named by their content are cached for a year, everything else is revalidated.
  * With `plain: true` (`--plain`) it is instead a static host that applies no rules at
  * all (files as they are, 404.html for unknown paths, no headers of its own), as
@@ -21,6 +22,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import {fileURLToPath} from 'node:url';
+import {compressibleTypes} from '../hosting/rules.mjs';
 
 const types = {
   '.html': 'text/html; charset=utf-8',
@@ -39,7 +41,8 @@ const types = {
   '.woff2': 'font/woff2',
   '.map': 'application/json; charset=utf-8',
 };
-const compressible = new Set(['.html', '.js', '.css', '.json', '.svg', '.xml', '.txt', '.map', '.md', '.yaml']);
+/** Types worth compressing: the list nginx is configured with too (hosting/rules.mjs). */
+const compressible = new Set(compressibleTypes);
 
 /** Resolves a request path to a file inside root, or null. Never leaves root. */
 export function resolveFile(root, pathname) {
@@ -120,14 +123,14 @@ export function startServer({dir = 'build', port = 0, host = '127.0.0.1', log = 
   }
 
   function send(req, res, status, file) {
-    const ext = path.extname(file);
+    const type = types[path.extname(file)] ?? 'application/octet-stream';
     const accept = String(req.headers['accept-encoding'] ?? '');
-    const encoding = compressible.has(ext) ? (/\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null) : null;
+    const encoding = compressible.has(type.split(';')[0]) ? (/\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null) : null;
     const data = body(file, encoding);
     const urlPath = `/${path.relative(root, file).split(path.sep).join('/')}`;
     const immutable = status === 200 && rules?.cache.immutable.some((pattern) => matches(pattern, urlPath));
     res.writeHead(status, {
-      'Content-Type': types[ext] ?? 'application/octet-stream',
+      'Content-Type': type,
       'Content-Length': data.length,
       ...(rules ? {...rules.headers, 'Cache-Control': immutable ? rules.cache.immutableValue : rules.cache.otherValue} : {}),
       Vary: 'Accept-Encoding',

@@ -8,6 +8,7 @@ import os from 'node:os';
 import {fileURLToPath} from 'node:url';
 import {before, after} from 'node:test';
 import {startServer} from '../scripts/serve.mjs';
+import {launchChromium} from '../scripts/chromium.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The tests read the site that `npm test` builds (see scripts/build-for-tests.mjs). */
@@ -46,39 +47,13 @@ export async function serveBuild() {
   return startServer({dir: buildDir});
 }
 
-/** Chromium path: CHROMIUM_PATH, else Debian's /usr/bin/chromium. */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
-];
-
-/** Launches Chromium with a fresh, throw-away profile. */
-export async function launchBrowser() {
-  const {chromium} = await import('playwright-core');
-  if (!fs.existsSync(chromiumPath)) {
-    throw new Error(`Chromium not found at ${chromiumPath}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
-  }
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath,
-    headless: true,
-    args: chromiumArgs,
-    viewport: {width: 1280, height: 800},
-  });
-  return {
-    context,
-    async close() {
-      await context.close();
-      fs.rmSync(profile, {recursive: true, force: true});
-    },
-  };
+/**
+ * Launches Chromium (scripts/chromium.mjs: CHROMIUM_PATH, the shared flags, a
+ * throw-away profile) with a desktop viewport. `options` go to Playwright's
+ * launchPersistentContext, for example {javaScriptEnabled: false}.
+ */
+export function launchBrowser(options = {}) {
+  return launchChromium({viewport: {width: 1280, height: 800}, ...options});
 }
 
 /**
@@ -102,6 +77,58 @@ export async function openPage(context, origin) {
 /** Waits until React has hydrated the page. */
 export async function waitForHydration(page) {
   await page.waitForSelector('html[data-has-hydrated="true"]', {timeout: 15000});
+}
+
+/** The screen of a phone: the width at which the tests check the mobile layout. */
+export const PHONE = {width: 375, height: 740};
+
+/** What openPage() records for each tab that visit() opened, so that later visits in the tab return the same lists. */
+const recorded = new WeakMap();
+
+/**
+ * Opens `route` in Chromium and waits until React has hydrated the page: the
+ * start of nearly every browser test. `site` is what withSiteAndBrowser()
+ * returns (or any {server: {url}, browser: {context}}).
+ *
+ * Options:
+ * - `page`: go to `route` in this tab rather than a new one;
+ * - `theme`: 'dark' or 'light', written to localStorage before each page of
+ *   the tab runs a script (chosen when the tab opens: a later visit in the tab
+ *   may repeat it, not change it);
+ * - `phone`: the PHONE viewport (or `viewport`: any {width, height});
+ * - `beforeLoad(page)`: runs when the tab opens, before its first page loads
+ *   (init scripts, listeners, emulated media); a later visit in the tab skips it;
+ * - `hydrate`: false returns once the page has loaded, without waiting for React;
+ * - `waitUntil`: the load state of Playwright's goto.
+ *
+ * Returns {page, response, errors, external}: the tab, the answer to the
+ * navigation, and since the tab was opened its uncaught errors and every
+ * request that left the site.
+ */
+export async function visit(site, route, {page, theme, phone = false, viewport, beforeLoad, hydrate = true, waitUntil} = {}) {
+  let record = page ? recorded.get(page) : undefined;
+  if (!page) {
+    record = {...(await openPage(site.browser.context, site.server.url)), theme};
+    page = record.page;
+    recorded.set(page, record);
+    if (theme) {
+      await page.addInitScript((value) => {
+        try {
+          window.localStorage.setItem('theme', value);
+        } catch {
+          // A page without storage (about:blank) has no theme to set.
+        }
+      }, theme);
+    }
+    if (beforeLoad) await beforeLoad(page);
+  } else if (theme && theme !== record?.theme) {
+    throw new Error(`visit(): this tab was opened with theme ${record?.theme}; open a new tab for ${theme}`);
+  }
+  const size = phone || viewport ? (viewport ?? PHONE) : undefined;
+  if (size && (page.viewportSize()?.width !== size.width || page.viewportSize()?.height !== size.height)) await page.setViewportSize(size);
+  const response = await page.goto(site.server.url + route, waitUntil ? {waitUntil} : undefined);
+  if (hydrate) await waitForHydration(page);
+  return {page, response, errors: record?.errors ?? [], external: record?.external ?? []};
 }
 
 /** The resolved site config of the last build (written by Docusaurus to .docusaurus/). */

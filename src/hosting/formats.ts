@@ -4,6 +4,7 @@
  * `_redirects` for Netlify and Cloudflare Pages, and an nginx server-block
  * include.
  */
+import {compressibleTypes} from '../../hosting/rules.mjs';
 
 export interface HostingRules {
   notFound: string;
@@ -67,9 +68,12 @@ export function redirectsFile(rules: ResolvedRules): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Text types worth compressing (gzip, and brotli where nginx has it). */
-const COMPRESSIBLE_TYPES =
-  'text/css text/plain text/xml text/markdown application/javascript text/javascript application/json application/xml application/yaml image/svg+xml';
+/**
+ * The compressible types of hosting/rules.mjs for nginx's gzip_types and
+ * brotli_types: without text/html, which nginx always compresses (and warns
+ * about when it is listed).
+ */
+const COMPRESSIBLE_TYPES = compressibleTypes.filter((type) => type !== 'text/html').join(' ');
 
 /** A redirect's paths: as written, and with a trailing slash (hosts match them exactly). */
 const redirectSources = (from: string): string[] => (from.endsWith('/') ? [from] : [from, `${from}/`]);

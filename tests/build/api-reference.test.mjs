@@ -12,7 +12,7 @@ import YAML from 'yaml';
 import createJiti from 'jiti';
 import {assertBuilt, buildDir, decodeEntities, readBuiltHtml, repoRoot, tagsOf} from '../helpers.mjs';
 
-const jiti = createJiti(path.join(repoRoot, 'tests/build/api-reference.test.mjs'), {interopDefault: true});
+const jiti = createJiti(import.meta.url, {interopDefault: true});
 const {loadSiteContract, responsesOf, requiredPermission} = jiti(path.join(repoRoot, 'src/api/contract.ts'));
 const {guidesByOperation} = jiti(path.join(repoRoot, 'src/api/plugin.ts'));
 const {referenceRoute: route} = jiti(path.join(repoRoot, 'src/api/routes.ts'));

@@ -124,7 +124,7 @@ test('the not-found page is built as 404.html and says so plainly', () => {
 
 test('the API base URL of the site config is the server of api/openapi.yaml (unless overridden)', async () => {
   if (process.env.LAUNCHDECK_API_URL) return;
-  const {loadOpenApi} = await import('../unit/docs-model.mjs');
+  const {loadOpenApi} = await import('../content/docs-model.mjs');
   assert.equal(config.customFields.urls.api, loadOpenApi().servers[0].url);
 });
 

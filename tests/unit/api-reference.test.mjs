@@ -12,7 +12,7 @@ import {spawnSync} from 'node:child_process';
 import createJiti from 'jiti';
 import {repoRoot} from '../helpers.mjs';
 
-const jiti = createJiti(path.join(repoRoot, 'tests/unit/api-reference.test.mjs'), {interopDefault: true});
+const jiti = createJiti(import.meta.url, {interopDefault: true});
 const {loadSiteContract, METHODS} = jiti(path.join(repoRoot, 'src/api/contract.ts'));
 const {samplesFor} = jiti(path.join(repoRoot, 'src/api/samples.ts'));
 const {pageDescription, linkResolver} = jiti(path.join(repoRoot, 'src/api/blocks.ts'));

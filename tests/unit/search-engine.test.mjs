@@ -9,7 +9,7 @@ import path from 'node:path';
 import createJiti from 'jiti';
 import {repoRoot} from '../helpers.mjs';
 
-const jiti = createJiti(path.join(repoRoot, 'tests/unit/search-engine.test.mjs'), {interopDefault: true});
+const jiti = createJiti(import.meta.url, {interopDefault: true});
 const {SearchEngine, editDistance} = jiti(path.join(repoRoot, 'src/search/engine/engine.ts'));
 const {compileSynonyms} = jiti(path.join(repoRoot, 'src/search/engine/synonyms.ts'));
 const {loadSynonyms} = jiti(path.join(repoRoot, 'src/search/plugin.ts'));

@@ -1,0 +1,121 @@
+/**
+ * In Chromium: "Copy page" copies the page's Markdown (with a visible
+ * confirmation, from the keyboard too), "View as Markdown" opens it, "Was
+ * this page helpful?" offers the pre-filled feedback form without sending
+ * anything, and diagrams are legible in both colour modes and on a phone.
+ */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import {withSiteAndBrowser, visit, buildDir} from '../helpers.mjs';
+import {startServer} from '../../scripts/serve.mjs';
+
+const site = withSiteAndBrowser();
+const siteUrl = 'https://docs.launchdeck.io';
+
+test("Copy page puts the page's Markdown on the clipboard and says so; View as Markdown opens it", async () => {
+  await site.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: site.server.url});
+  const {page, external, errors} = await visit(site, '/docs/servers/stop-server');
+  const copy = page.getByRole('button', {name: 'Copy page'});
+  // Keyboard: focus the button and press Enter.
+  await copy.focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('status').filter({hasText: 'Copied the page as Markdown'}).waitFor();
+  // The site's Permissions-Policy denies reading the clipboard (it never does), so read it from a page of a host without rules.
+  const plain = await startServer({dir: buildDir, plain: true});
+  await site.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: plain.url});
+  const reader = await site.browser.context.newPage();
+  await reader.goto(`${plain.url}/llms.txt`);
+  const clipboard = await reader.evaluate(() => navigator.clipboard.readText());
+  await reader.close();
+  await plain.close();
+  assert.equal(clipboard, fs.readFileSync(path.join(buildDir, 'docs/servers/stop-server.md'), 'utf8'));
+  assert.match(clipboard, /^---\ntitle: "Stop a server"/);
+  const view = page.getByRole('link', {name: 'View as Markdown'});
+  assert.equal(await view.getAttribute('href'), '/docs/servers/stop-server.md');
+  const response = await page.request.get(site.server.url + '/docs/servers/stop-server.md');
+  assert.equal(response.status(), 200);
+  assert.match(response.headers()['content-type'], /^text\/markdown/);
+  // A section page's Markdown is its index.md.
+  await visit(site, '/docs/servers/', {page});
+  assert.equal(await page.getByRole('link', {name: 'View as Markdown'}).getAttribute('href'), '/docs/servers/index.md');
+  assert.deepEqual(errors.map(String), []);
+  assert.deepEqual(external, []);
+  await page.close();
+});
+
+test('"Was this page helpful?" sends nothing and offers the feedback form, pre-filled with the page and the answer', async () => {
+  const {page, external} = await visit(site, '/docs/servers/list-servers');
+  await page.waitForLoadState('networkidle');
+  const requests = [];
+  // The site may still prefetch its own scripts while idle; anything else would be the answer leaving the page.
+  page.on('request', (request) => {
+    if (!(request.method() === 'GET' && request.url().startsWith(`${site.server.url}/assets/`))) requests.push(`${request.method()} ${request.url()}`);
+  });
+  const feedback = page.getByRole('region', {name: 'Was this page helpful?'});
+  await feedback.getByRole('button', {name: 'No'}).click();
+  const link = feedback.getByRole('link', {name: /Tell us what was missing or wrong/});
+  await link.waitFor();
+  const url = new URL(await link.getAttribute('href'));
+  assert.equal(url.origin + url.pathname, 'https://github.com/launchdeck/docs/issues/new');
+  assert.equal(url.searchParams.get('template'), 'docs-feedback.yml');
+  assert.equal(url.searchParams.get('page-title'), 'List servers');
+  assert.equal(url.searchParams.get('page-url'), `${siteUrl}/docs/servers/list-servers`);
+  assert.equal(url.searchParams.get('helpful'), 'No');
+  assert.equal(await link.getAttribute('target'), '_blank');
+  assert.deepEqual(requests, [], 'answering sends nothing anywhere');
+  assert.deepEqual(external, []);
+  // The form's field ids are the ones the link fills in.
+  const form = fs.readFileSync(path.join(buildDir, '..', '.github/ISSUE_TEMPLATE/docs-feedback.yml'), 'utf8');
+  for (const id of ['page-title', 'page-url', 'helpful']) assert.match(form, new RegExp(`id: ${id}\\b`));
+  await page.close();
+});
+
+/** Relative luminance contrast of two CSS colours ("rgb(…)"). */
+function contrast(a, b) {
+  const lum = (c) => {
+    const [r, g, bl] = c
+      .match(/\d+(\.\d+)?/g)
+      .slice(0, 3)
+      .map(Number)
+      .map((v) => v / 255)
+      .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}
+
+test('diagrams are legible in both colour modes, and at phone width', async () => {
+  const diagramPages = ['/docs/', '/docs/pipelines/', '/docs/networks/'];
+  for (const theme of ['dark', 'light']) {
+    let page;
+    for (const route of diagramPages) {
+      ({page} = await visit(site, route, {page, theme}));
+      const colours = await page
+        .locator('.ld-diagram__svg')
+        .first()
+        .evaluate((svg) => {
+          const text = svg.querySelector('.node text');
+          const shape = svg.querySelector('.node polygon, .node path');
+          return {text: getComputedStyle(text).fill, shape: getComputedStyle(shape).fill, page: getComputedStyle(document.body).backgroundColor};
+        });
+      assert.ok(contrast(colours.text, colours.shape) >= 4.5, `${theme} ${route}: text on boxes ${JSON.stringify(colours)}`);
+      assert.ok(contrast(colours.shape, colours.page) >= 1.1, `${theme} ${route}: boxes stand out from the page`);
+    }
+    await page.close();
+  }
+  let page;
+  for (const route of diagramPages) {
+    ({page} = await visit(site, route, {page, phone: true}));
+    const smallest = await page
+      .locator('.ld-diagram__svg')
+      .first()
+      .evaluate((svg) => Math.min(...[...svg.querySelectorAll('text')].map((t) => t.getBoundingClientRect().height)));
+    assert.ok(smallest >= 9, `${route}: text is ${smallest.toFixed(1)} px tall on a phone`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 1, `${route}: the page doesn't scroll sideways (${overflow} px)`);
+  }
+  await page.close();
+});

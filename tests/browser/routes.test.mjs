@@ -1,0 +1,105 @@
+/**
+ * Every canonical route renders its h1 and title in a real browser, every
+ * alias lands on its canonical page, unknown paths get the not-found page
+ * with a 404 status, and `.html` / `index.html` paths normalise.
+ */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import {readRoutes, withSiteAndBrowser, visit, waitForHydration, buildDir} from '../helpers.mjs';
+
+const routes = readRoutes();
+const site = withSiteAndBrowser();
+
+test('every canonical route renders its h1 and "<title> | Docs"', async () => {
+  let visited;
+  const failures = [];
+  for (const route of routes) {
+    visited = await visit(site, route.path, {page: visited?.page, waitUntil: 'domcontentloaded', hydrate: false});
+    const {page, response} = visited;
+    if (response?.status() !== 200) {
+      failures.push(`${route.path}: status ${response?.status()}`);
+      continue;
+    }
+    await waitForHydration(page);
+    const h1 = page.locator('h1');
+    const count = await h1.count();
+    const heading = count ? (await h1.first().innerText()).trim() : '';
+    const title = await page.title();
+    if (count !== 1 || !heading) failures.push(`${route.path}: ${count} h1 elements`);
+    if (!/^.+ \| Docs$/.test(title)) failures.push(`${route.path}: title "${title}"`);
+    if (route.kind !== 'search' && (await page.locator('.theme-doc-markdown').count()) !== 1) {
+      failures.push(`${route.path}: no doc content`);
+    }
+  }
+  assert.deepEqual(failures, []);
+  assert.deepEqual(visited.errors.map(String), []);
+  assert.deepEqual(visited.external, []);
+  await visited.page.close();
+});
+
+test('every alias of routes.tsv lands on its canonical page', async () => {
+  let page;
+  const failures = [];
+  for (const route of routes.filter((r) => r.alias)) {
+    ({page} = await visit(site, route.alias, {page, waitUntil: 'domcontentloaded', hydrate: false}));
+    try {
+      await page.waitForURL(site.server.url + route.path, {timeout: 5000});
+      await waitForHydration(page);
+      if (!(await page.locator('h1').first().isVisible())) failures.push(`${route.alias}: no h1`);
+    } catch {
+      failures.push(`${route.alias} stayed at ${page.url()}`);
+    }
+  }
+  assert.deepEqual(failures, []);
+  await page.close();
+});
+
+test('the site root sends the reader to /docs/, with and without JavaScript', async () => {
+  const {page} = await visit(site, '/', {hydrate: false});
+  await page.waitForURL(site.server.url + '/docs/');
+  await waitForHydration(page);
+  assert.match(await page.title(), /\| Docs$/);
+  await page.close();
+  // With the hosting rules, a real redirect; on a host without rules, the page at / redirects without JavaScript.
+  const response = await fetch(site.server.url + '/', {redirect: 'manual'});
+  assert.equal(response.status, 301);
+  assert.equal(response.headers.get('location'), '/docs/');
+  assert.match(fs.readFileSync(path.join(buildDir, 'index.html'), 'utf8'), /<meta http-equiv="refresh" content="0; url=\/docs\/">/);
+});
+
+test('an unknown path shows the not-found page with status 404', async () => {
+  const {page, errors, response} = await visit(site, '/docs/no-such-page-here');
+  assert.equal(response?.status(), 404);
+  await page.getByRole('heading', {level: 1, name: 'This page does not exist'}).waitFor();
+  assert.ok(await page.getByRole('search').getByRole('searchbox').isVisible());
+  assert.ok(
+    await page
+      .getByRole('link', {name: /^Servers/})
+      .first()
+      .isVisible(),
+  );
+  // The search form on the not-found page leads to the search page.
+  await page.getByRole('search').getByRole('searchbox').fill('ssh key');
+  await page.getByRole('search').getByRole('button', {name: 'Search'}).click();
+  await page.waitForURL(/\/search\?q=ssh\+key/);
+  assert.deepEqual(errors.map(String), []);
+  await page.close();
+});
+
+test('.html and index.html paths normalise to the clean path', async () => {
+  let page;
+  for (const [from, to] of [
+    ['/docs/servers/index.html', '/docs/servers/'],
+    ['/docs/servers/list-servers.html', '/docs/servers/list-servers'],
+    ['/docs/index.html', '/docs/'],
+  ]) {
+    let response;
+    ({page, response} = await visit(site, from, {page}));
+    assert.equal(response?.status(), 200, from);
+    assert.equal(new URL(page.url()).pathname, to);
+    assert.equal(await page.locator('h1').count(), 1, from);
+  }
+  await page.close();
+});

@@ -1,0 +1,176 @@
+/**
+ * The site shell: navbar and footer links, the mobile menu, the table of
+ * contents, pages without JavaScript, the doc footer links and the error page.
+ */
+import {test, before} from 'node:test';
+import assert from 'node:assert/strict';
+import {withSiteAndBrowser, visit, launchBrowser, builtSiteConfig, buildDir} from '../helpers.mjs';
+import {startServer} from '../../scripts/serve.mjs';
+
+const site = withSiteAndBrowser();
+let siteUrls;
+before(async () => {
+  siteUrls = (await builtSiteConfig()).customFields.urls;
+});
+
+test('the navbar has Documentation, Blog, Pricing, Careers, search, locale, colour switch and GET STARTED', async () => {
+  const {page} = await visit(site, '/docs/servers/');
+  const nav = page.getByRole('navigation', {name: 'Main'});
+  const href = (name) => nav.getByRole('link', {name, exact: true}).first().getAttribute('href');
+  assert.equal(await href('Documentation'), '/docs/');
+  assert.equal(await href('Blog'), `${siteUrls.marketing}/blog`);
+  assert.equal(await href('Pricing'), `${siteUrls.marketing}/pricing`);
+  assert.equal(await href('Careers'), `${siteUrls.marketing}/careers`);
+  assert.equal(await href('GET STARTED'), siteUrls.app);
+  for (const name of ['Blog', 'Pricing', 'Careers', 'GET STARTED']) {
+    // Full page loads in the same tab, not client-side routes.
+    assert.equal(await nav.getByRole('link', {name, exact: true}).first().getAttribute('target'), '_self');
+  }
+  assert.ok(await nav.locator('input.navbar__search-input').isVisible());
+  assert.ok(await nav.getByRole('button', {name: /Switch between dark and light mode/}).isVisible());
+  const locale = nav.locator('.dropdown').filter({hasText: 'English'});
+  assert.ok(await locale.isVisible());
+  await page.close();
+});
+
+test('clicking Documentation opens the documentation home', async () => {
+  const {page} = await visit(site, '/docs/servers/');
+  await page.getByRole('navigation', {name: 'Main'}).getByRole('link', {name: 'Documentation', exact: true}).click();
+  await page.waitForURL(/\/docs\/$/);
+  await page.getByRole('heading', {level: 1}).waitFor();
+  await page.close();
+});
+
+test('the footer links to docs, pricing, careers and the community pages, with logo and copyright', async () => {
+  const {page} = await visit(site, '/docs/');
+  const footer = page.locator('footer.footer');
+  const href = (name) => footer.getByRole('link', {name, exact: true}).getAttribute('href');
+  assert.equal(await href('Documentation'), '/docs/');
+  assert.equal(await href('Pricing'), `${siteUrls.marketing}/pricing`);
+  assert.equal(await href('Careers'), `${siteUrls.marketing}/careers`);
+  assert.equal(await href('GitHub'), siteUrls.repository);
+  assert.equal(await href('LinkedIn'), siteUrls.linkedin);
+  assert.equal(await href('YouTube'), siteUrls.youtube);
+  assert.ok(await footer.getByRole('img', {name: 'Launchdeck'}).isVisible());
+  assert.match(await footer.innerText(), /Copyright © \d{4} Launchdeck, Inc\./);
+  await page.close();
+});
+
+test('doc pages have an edit link and a pre-filled community support link', async () => {
+  const {page} = await visit(site, '/docs/servers/list-servers');
+  const title = (await page.locator('h1').innerText()).trim();
+  const edit = await page.getByRole('link', {name: /Edit this page/}).getAttribute('href');
+  assert.equal(edit, `${siteUrls.repository}/edit/main/docs/servers/list-servers.md`);
+  const support = new URL(await page.getByRole('link', {name: 'Community support'}).getAttribute('href'));
+  assert.equal(`${support.origin}${support.pathname}`, `${siteUrls.repository}/issues/new`);
+  assert.equal(support.searchParams.get('page-url'), `${siteUrls.site}/docs/servers/list-servers`);
+  assert.equal(support.searchParams.get('page-title'), title);
+  assert.equal(support.searchParams.get('template'), 'docs-feedback.yml');
+  await page.close();
+});
+
+test('at 375 px the hamburger opens the sidebar, with "Back to main menu" for the secondary menu', async () => {
+  const {page} = await visit(site, '/docs/servers/list-servers', {phone: true});
+  const toggle = page.getByRole('button', {name: 'Toggle navigation bar'});
+  assert.ok(await toggle.isVisible());
+  await toggle.click();
+  const sidebar = page.locator('.navbar-sidebar');
+  await sidebar.waitFor({state: 'visible'});
+  // A docs page opens the secondary (docs) menu first; going back shows the main menu.
+  const back = sidebar.getByRole('button', {name: /Back to main menu/});
+  await back.waitFor({state: 'visible'});
+  assert.ok(await sidebar.getByRole('link', {name: 'Servers'}).first().isVisible());
+  await back.click();
+  await sidebar.getByRole('link', {name: 'Pricing'}).waitFor({state: 'visible'});
+  await sidebar.getByRole('link', {name: 'GET STARTED'}).waitFor({state: 'visible'});
+  // Closing works and the page is usable again.
+  await page.getByRole('button', {name: 'Close navigation bar'}).click();
+  await page.waitForFunction(() => !document.querySelector('.navbar-sidebar--show'));
+  await page.close();
+});
+
+test('the table of contents lists only h2 and h3 headings', async () => {
+  const {page} = await visit(site, '/docs/servers/add-aws-server');
+  const tocIds = await page.$$eval('.table-of-contents a', (links) => links.map((a) => decodeURIComponent(a.getAttribute('href').slice(1))));
+  assert.ok(tocIds.length > 0, 'the page has a table of contents');
+  const levels = await page.evaluate((ids) => ids.map((id) => document.getElementById(id)?.tagName), tocIds);
+  assert.ok(
+    levels.every((tag) => tag === 'H2' || tag === 'H3'),
+    levels.join(','),
+  );
+  const articleH4 = await page.$$eval('article h4[id]', (hs) => hs.map((h) => h.id));
+  for (const id of articleH4) assert.ok(!tocIds.includes(id), `h4 ${id} is in the TOC`);
+  await page.close();
+});
+
+test('pages show their text with JavaScript disabled', async () => {
+  const noJs = await launchBrowser({javaScriptEnabled: false});
+  const page = await noJs.context.newPage();
+  await page.goto(site.server.url + '/docs/servers/list-servers');
+  const h1 = await page.locator('h1').innerText();
+  assert.ok(h1.length > 3);
+  assert.ok((await page.locator('article p').count()) > 0);
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), undefined);
+  // Short names work without JavaScript on a host without rules too (the redirect page's meta refresh).
+  const plain = await startServer({dir: buildDir, plain: true});
+  await page.goto(plain.url + '/docs/servers/list');
+  await page.waitForURL(/\/docs\/servers\/list-servers$/);
+  await plain.close();
+  await noJs.close();
+});
+
+test('a component crash shows "Page Error" with the error chain, and Try again recovers', async () => {
+  const {page} = await visit(site, '/test-crash', {hydrate: false});
+  await page.getByRole('heading', {name: 'This page crashed.'}).waitFor();
+  assert.match(await page.title(), /^Page Error/);
+  const chain = await page.getByTestId('error-chain').innerText();
+  assert.match(chain, /Test crash: the component threw on purpose/);
+  assert.match(chain, /Root cause: simulated failure/);
+  // Try again re-renders; it crashes again while the fault persists…
+  await page.getByRole('button', {name: 'Try again'}).click();
+  await page.getByRole('heading', {name: 'This page crashed.'}).waitFor();
+  // …and recovers once it is gone.
+  await page.evaluate(() => window.localStorage.setItem('ld-test-crash', 'off'));
+  await page.getByRole('button', {name: 'Try again'}).click();
+  await page.getByRole('heading', {name: 'Crash test recovered'}).waitFor();
+  await page.evaluate(() => window.localStorage.removeItem('ld-test-crash'));
+  await page.close();
+});
+
+test('the navbar hides when scrolling down and comes back when scrolling up', async () => {
+  const {page} = await visit(site, '/docs/servers/add-aws-server');
+  const navbar = page.locator('nav.navbar');
+  assert.equal(await navbar.evaluate((el) => el.className.includes('navbarHidden')), false);
+  for (let i = 0; i < 6; i += 1) {
+    await page.mouse.wheel(0, 250);
+    await page.waitForTimeout(60);
+  }
+  await page.waitForFunction(() => document.querySelector('nav.navbar').className.includes('navbarHidden'));
+  await page.mouse.wheel(0, -300);
+  await page.waitForFunction(() => !document.querySelector('nav.navbar').className.includes('navbarHidden'));
+  await page.close();
+});
+
+test('doc pages show when they were last updated', async () => {
+  const {page} = await visit(site, '/docs/servers/list-servers');
+  assert.match(await page.locator('.theme-last-updated').innerText(), /^Last updated on \w+ \d{1,2}, \d{4}$/);
+  await page.close();
+});
+
+test('links on screen are prefetched while the browser is idle, and never on a slow or data-saver connection', async () => {
+  const {page} = await visit(site, '/docs/servers/');
+  const prefetches = page.locator('head link[rel="prefetch"][href*="/assets/js/"]');
+  await prefetches.first().waitFor({state: 'attached'});
+  assert.ok((await prefetches.count()) > 3);
+  await page.close();
+
+  const {page: slow} = await visit(site, '/docs/servers/', {
+    beforeLoad: (tab) =>
+      tab.addInitScript(() => {
+        Object.defineProperty(Navigator.prototype, 'connection', {get: () => ({effectiveType: '2g', saveData: true}), configurable: true});
+      }),
+  });
+  await slow.waitForTimeout(1500);
+  assert.equal(await slow.locator('head link[rel="prefetch"]').count(), 0);
+  await slow.close();
+});

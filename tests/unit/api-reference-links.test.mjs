@@ -1,0 +1,23 @@
+/**
+ * src/remark/apiReferenceLinks.ts on fixtures: after each curl example of a
+ * guide, a paragraph links the operations it calls to their API reference
+ * pages. The operations are those of the made-up contract in
+ * __fixtures__/site/api/openapi.yaml; the inputs hold the API's URL as the
+ * plugin gets it (productUrls has already replaced %API_URL%). Each input is
+ * read as a guide of the made-up site unless `pageOf` names another page.
+ */
+import path from 'node:path';
+import createJiti from 'jiti';
+import {fixtureSite, runRemark, testFixtures} from './fixtures.mjs';
+
+const jiti = createJiti(import.meta.url, {interopDefault: true});
+const remarkApiReferenceLinks = jiti('../../src/remark/apiReferenceLinks.ts');
+
+/** A reference page is a target of the links, never a guide that gets them. */
+const pageOf = {'reference-page': 'docs/api/reference/servers/stop-server.md'};
+
+testFixtures('api-reference-links', async (source, {name}) => ({
+  md: await runRemark(source, [[remarkApiReferenceLinks, {siteDir: fixtureSite}]], {
+    path: path.join(fixtureSite, pageOf[name] ?? 'docs/servers/stop-server.md'),
+  }),
+}));

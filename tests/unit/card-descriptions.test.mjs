@@ -1,0 +1,23 @@
+/**
+ * src/remark/cardDescriptions.ts on fixtures: each card list of a page gets
+ * the descriptions of the pages it can show, read from the made-up site of
+ * __fixtures__/site/docs (its folder's pages and the index pages of its
+ * subfolders; never partials, folders without an index page, or the page
+ * itself). Each input is read as the page named in `pageOf` below.
+ */
+import path from 'node:path';
+import createJiti from 'jiti';
+import {fixtureSite, runRemark, testFixtures} from './fixtures.mjs';
+
+const jiti = createJiti(import.meta.url, {interopDefault: true});
+const remarkCardDescriptions = jiti('../../src/remark/cardDescriptions.ts');
+
+/** The page of the made-up site each case stands for (a section page unless named here). */
+const pageOf = {'docs-home': 'docs/index.md'};
+
+testFixtures('card-descriptions', async (source, {name}) => ({
+  md: await runRemark(source, [[remarkCardDescriptions, {docsDir: 'docs'}]], {
+    path: path.join(fixtureSite, pageOf[name] ?? 'docs/servers/index.md'),
+    cwd: fixtureSite,
+  }),
+}));

@@ -1,0 +1,42 @@
+/**
+ * src/markdown/exportPage.ts on fixtures: a page's source (MDX) becomes the
+ * Markdown that readers' tools get at /docs/<page>.md. Each input is a page
+ * of the made-up site in __fixtures__/site: its title and description come
+ * from its front matter, its links resolve against that site's docs/, and
+ * its curl examples link to the operations of that site's contract.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import createJiti from 'jiti';
+import YAML from 'yaml';
+import {fixtureSite, testFixtures} from './fixtures.mjs';
+
+const jiti = createJiti(import.meta.url, {interopDefault: true});
+const {exportPage} = jiti('../../src/markdown/exportPage.ts');
+
+/** The file under docs/ each case stands for (a task page of the servers section unless named here). */
+const fileOf = {'section-page': 'servers/index.md'};
+
+/** The cards of a section page, as the docs plugin would list them. */
+const cards = {
+  '/docs/servers/': [
+    {title: 'Add a server', route: '/docs/servers/add-server', description: 'Create a server at your cloud provider.'},
+    {title: 'A page without a description', route: '/docs/servers/no-description', description: ''},
+    {title: 'Firewalls', route: '/docs/servers/firewalls/', description: 'Rules that decide which traffic reaches a server.'},
+  ],
+};
+
+const routeOf = (file) => {
+  if (!fs.existsSync(path.join(fixtureSite, 'docs', file))) return undefined;
+  const route = `/docs/${file.replace(/\.mdx?$/, '')}`;
+  return route.endsWith('/index') ? route.slice(0, -'index'.length) : route;
+};
+
+const context = {siteUrl: 'https://docs.launchdeck.io', routeOf, childrenOf: (route) => cards[route] ?? [], siteDir: fixtureSite};
+
+testFixtures('export-page', (source, {name}) => {
+  const file = fileOf[name] ?? `servers/${name}.md`;
+  const frontMatter = YAML.parse(/^---\n([\s\S]*?)\n---/.exec(source)?.[1] ?? '') ?? {};
+  const route = routeOf(file) ?? `/docs/${file.replace(/\.mdx?$/, '')}`;
+  return {md: exportPage({file, route, title: frontMatter.title, description: frontMatter.description, source}, context)};
+});
