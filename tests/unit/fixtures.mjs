@@ -115,6 +115,21 @@ export async function runRemark(source, plugins, file = {}) {
   return String(await markdownProcessor(plugins).process({value: source, ...file}));
 }
 
+/**
+ * As Docusaurus's MDX loader does (its codeCompat remark plugin): a fenced
+ * block's meta string becomes the code element's `metastring` property.
+ */
+function remarkCodeMetastring() {
+  const visit = (node) => {
+    if (node.type === 'code') {
+      node.data ??= {};
+      node.data.hProperties = {...node.data.hProperties, metastring: node.meta ?? undefined};
+    }
+    for (const child of node.children ?? []) visit(child);
+  };
+  return visit;
+}
+
 /** The MDX node types that remark-rehype passes through untouched, as the MDX compiler asks it to. */
 const MDX_NODES = ['mdxFlowExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement', 'mdxTextExpression', 'mdxjsEsm'];
 
@@ -130,6 +145,7 @@ export async function runRehype(source, {remarkPlugins = [], rehypePlugins = []}
     .use(remarkFrontmatter)
     .use(remarkDirective)
     .use(remarkGfm)
+    .use(remarkCodeMetastring)
     .use(remarkPlugins)
     .use(remarkRehype, {allowDangerousHtml: true, passThrough: MDX_NODES})
     .use(rehypePlugins);
