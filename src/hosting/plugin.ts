@@ -51,7 +51,6 @@ export function redirectPage(to: string, siteUrl: string): string {
 `;
 }
 
-
 const htmlFiles = (dir: string): string[] =>
   fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -102,7 +101,10 @@ export default async function redirectsAndHostingRules(context: LoadContext, opt
       }
       // The site always has redirects ("/" and the short names): none recognised means the plugin's pages changed.
       if (redirects.length === 0) {
-        throw new SeamError('client-redirect-pages', 'no page written by @docusaurus/plugin-client-redirects was recognised (src/internals/clientRedirects.ts): its redirect page changed.');
+        throw new SeamError(
+          'client-redirect-pages',
+          'no page written by @docusaurus/plugin-client-redirects was recognised (src/internals/clientRedirects.ts): its redirect page changed.',
+        );
       }
       if (hashes.size > rules.maxInlineScripts) {
         throw new Error(
