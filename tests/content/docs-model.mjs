@@ -11,7 +11,8 @@ import {repoRoot} from '../helpers.mjs';
 // The site's own rules, not copies: a doc's route (src/utils/docRoutes.ts) and the API calls a page shows (src/api/calls.ts).
 const jiti = createRequire(import.meta.url)('jiti')(import.meta.url, {interopDefault: true});
 const {docRoute} = jiti(path.join(repoRoot, 'src/utils/docRoutes.ts'));
-const {apiCallsIn} = jiti(path.join(repoRoot, 'src/api/calls.ts'));
+const {apiCallsIn, findOperation} = jiti(path.join(repoRoot, 'src/api/calls.ts'));
+const {loadSiteContract} = jiti(path.join(repoRoot, 'src/api/contract.ts'));
 
 const docsDir = path.join(repoRoot, 'docs');
 
@@ -109,11 +110,9 @@ export function loadOpenApi() {
   return openapiCache;
 }
 
-/** True when METHOD path matches an operation of the OpenAPI document. */
-export function matchOperation(openapi, method, requestPath) {
-  const clean = requestPath.replace(/\/+$/, '') || '/';
-  return Object.entries(openapi.paths ?? {}).some(([template, item]) => {
-    const pattern = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`);
-    return pattern.test(clean) && Object.prototype.hasOwnProperty.call(item ?? {}, method.toLowerCase());
-  });
+let contractCache;
+/** True when METHOD path is an operation of the API contract (src/api/calls.ts decides, as for the reference's links). */
+export function matchOperation(method, requestPath) {
+  contractCache ??= loadSiteContract(repoRoot);
+  return Boolean(findOperation(contractCache, method, requestPath));
 }
