@@ -11,7 +11,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {SEAMS, type Seam, type UpstreamFile} from './seams';
-import {installedVersion, packageDir} from '../config/docusaurusVersion';
+import {compareVersions, installedVersion, packageDir} from '../config/docusaurusVersion';
 
 export const VERIFIED_FILE = 'src/internals/upstream.json';
 
@@ -133,7 +133,7 @@ export function acceptSeams(
       const versions = (hashes[hashOf(text)] ??= []);
       if (!versions.includes(version)) {
         versions.push(version);
-        versions.sort();
+        versions.sort(compareVersions);
         recorded.push(`${key} @ ${version}`);
       }
     }
