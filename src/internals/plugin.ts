@@ -31,7 +31,7 @@ interface Replacement {
   seam: string;
   /** The request as the upstream module writes it. */
   request: RegExp;
-  /** The folder of the module that makes the request (the resolved resource for `resolved`). */
+  /** The folder of the module that makes the request. */
   context: RegExp;
   /** Our module, under src/internals. */
   to: string;
@@ -73,7 +73,7 @@ const REPLACEMENTS: Replacement[] = [
   },
 ];
 
-/** Generated files the lazy reference routes rewrite, in the browser's bundle only. */
+/** The generated files that seam "route-tables" rewrites, in the browser's bundle only. */
 const GENERATED = (name: string) => new RegExp(`${sep}\\.docusaurus${sep}${name.replace(/\./g, '\\.')}$`);
 
 function readAssets(outDir: string, dir: string, pattern: RegExp): Array<{name: string; text: string}> {
