@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+/**
+ * The product facts of contributing/facts.yml as the writer's reference shows
+ * them: writes the tables between `<!-- facts:<name> -->` and `<!-- /facts:<name> -->`
+ * in contributing/writers-reference.md.
+ *
+ *   npm run facts              # rewrite the tables from contributing/facts.yml
+ *   npm run facts -- --check   # exit 1 when a table differs from the file (the content test does this too)
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import YAML from 'yaml';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const factsFile = path.join(root, 'contributing/facts.yml');
+export const referenceFile = path.join(root, 'contributing/writers-reference.md');
+
+export function loadFacts(file = factsFile) {
+  return YAML.parse(fs.readFileSync(file, 'utf8'));
+}
+
+const PLANS = ['free', 'pro', 'team', 'enterprise'];
+const number = (value) => (typeof value === 'number' ? value.toLocaleString('en-US') : value);
+const row = (cells) => `| ${cells.join(' | ')} |`;
+/** Action types and other dotted identifiers in code style: server.provision (cloud) → `server.provision` (cloud). */
+const codeIds = (text) => text.replace(/\b[a-z_]+\.[a-z_]+\b/g, (id) => `\`${id}\``);
+
+/** Each table the reference shows, by marker name. */
+export function renderTables(facts) {
+  const levels = {project: 'P', environment: 'E'};
+  const roles = ['owner', 'admin', 'developer', 'viewer'];
+  return {
+    permissions: [
+      row(['Permission', 'Level', 'Allows', 'Owner', 'Admin', 'Developer', 'Viewer']),
+      row(['---', '---', '---', '---', '---', '---', '---']),
+      ...facts.permissions
+        .map((p) => row([`\`${p.name}\``, levels[p.level], p.allows, ...roles.map((r) => (p.roles.includes(r) ? 'Y' : ''))]))
+        .map((l) => l.replace(/ {2}\|/g, ' |')),
+    ].join('\n'),
+    plans: [
+      row(['', 'Free', 'Pro', 'Team', 'Enterprise']),
+      row(['---', '---', '---', '---', '---']),
+      ...facts.plans.map((p) => row([p.label, ...PLANS.map((plan) => number(p[plan]))])),
+    ]
+      .join('\n')
+      .replace(/^\| {2}\|/, '| |'),
+    'fixed-limits': [
+      row(['Limit', 'Value', '`limit_name`']),
+      row(['---', '---', '---']),
+      ...facts.fixed_limits.map((l) => row([`${humanNoun(l.noun)} per ${l.per}`, number(l.value), `\`${l.limit_name}\``])),
+    ].join('\n'),
+    credits: [
+      row(['Action type', 'Started by', 'Steps (names as shown in the web app)', 'Credits']),
+      row(['---', '---', '---', '---']),
+      ...facts.actions.map((a) => row([codeIds(a.type), a.started_by, a.steps, `${number(a.credits)}${a.note ? ` ${a.note}` : ''}`])),
+    ].join('\n'),
+  };
+}
+
+/** The noun of a fixed limit as readers see it: "(?:active )?personal access tokens" → "Active personal access tokens". */
+function humanNoun(pattern) {
+  const text = pattern.replace(/\(\?:`\?([^`)]*)`\? \)\?/g, '$1 ').replace(/\(\?:([^)]*)\)\?/g, '$1');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The reference with its fact tables replaced; throws when a marker is missing. */
+export function applyTables(text, tables) {
+  let out = text;
+  for (const [name, table] of Object.entries(tables)) {
+    const re = new RegExp(`(<!-- facts:${name} [^\\n]*-->\\n\\n)[\\s\\S]*?(\\n\\n<!-- /facts:${name} -->)`);
+    if (!re.test(out)) throw new Error(`contributing/writers-reference.md has no <!-- facts:${name} … --> … <!-- /facts:${name} --> block`);
+    out = out.replace(re, (_, open, close) => `${open}${table}${close}`);
+  }
+  return out;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const text = fs.readFileSync(referenceFile, 'utf8');
+  const next = applyTables(text, renderTables(loadFacts()));
+  if (process.argv.includes('--check')) {
+    if (next !== text) {
+      console.error('contributing/writers-reference.md: a facts table differs from contributing/facts.yml. Run npm run facts.');
+      process.exit(1);
+    }
+    console.log('The fact tables of the writer’s reference match contributing/facts.yml.');
+  } else {
+    fs.writeFileSync(referenceFile, next);
+    console.log(next === text ? 'Nothing to change.' : 'Rewrote the fact tables of contributing/writers-reference.md.');
+  }
+}
