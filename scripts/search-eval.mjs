@@ -7,7 +7,8 @@
  *
  * The queries were written before the ranking was tuned. A third of them
  * (split "holdout") is never used for tuning: this script refuses to list
- * their failures.
+ * their failures. search/queries-unseen.tsv (split "unseen") holds queries
+ * that nobody tuning the search has read: measured, never listed.
  *
  *   npm run search:eval                      # both splits, the build in build/ (or build-test/)
  *   npm run search:eval -- --failures        # also list the tuning split's misses
@@ -35,6 +36,14 @@ const {loadSynonyms} = jiti(path.join(root, 'src/search/plugin.ts'));
 
 /** The queries: [{split, category, query, expected: string[]}]. */
 export function readQueries(file = path.join(root, 'search/queries.tsv')) {
+  // search/queries-unseen.tsv (split "unseen"): readers' queries written by someone who never saw the
+  // keywords, the synonyms or the other queries, and never read by whoever tunes the search.
+  const unseen = path.join(root, 'search/queries-unseen.tsv');
+  const files = file === path.join(root, 'search/queries.tsv') && fs.existsSync(unseen) ? [file, unseen] : [file];
+  return files.flatMap((f) => readQueryFile(f));
+}
+
+function readQueryFile(file) {
   return fs
     .readFileSync(file, 'utf8')
     .split('\n')
@@ -99,7 +108,7 @@ export function runAll(dir, queries = readQueries()) {
   for (const [state, options] of Object.entries(STATES)) {
     const engine = engineFor(index, state);
     report[state] = {};
-    for (const split of ['tune', 'holdout']) {
+    for (const split of ['tune', 'holdout', 'unseen'].filter((name) => queries.some((q) => q.split === name))) {
       report[state][split] = evaluate(
         engine,
         queries.filter((q) => q.split === split),
@@ -145,7 +154,7 @@ async function main() {
   }
   if (args.includes('--failures')) {
     const state = args.includes('--page') ? 'page' : args.includes('--first') ? 'box-first' : 'box';
-    console.log(`\nMisses of the tuning split (${state}); the holdout split's are never shown:`);
+    console.log(`\nMisses of the tuning split (${state}); the holdout and unseen splits' are never shown:`);
     for (const o of report[state].tune.outcomes.filter((x) => x.rank !== 1)) {
       console.log(
         `- [${o.category}] "${o.query}" → rank ${o.rank || '-'}; expected ${o.expected.join(' | ')}\n    got ${o.urls.slice(0, 3).join(', ') || '(nothing)'}`,
