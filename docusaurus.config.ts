@@ -2,7 +2,7 @@ import path from 'node:path';
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as ClientRedirectsOptions} from '@docusaurus/plugin-client-redirects';
-import {urls} from './src/config/urls';
+import {apiServers, urls} from './src/config/urls';
 import {shortNamesFor} from './src/config/redirects';
 import {lastCommitTimes, lastUpdateDates} from './src/config/git';
 import remarkProductUrls from './src/remark/productUrls';
@@ -108,6 +108,7 @@ const config: Config = {
 
   customFields: {
     urls,
+    apiServers,
   },
 
   presets: [

@@ -74,7 +74,8 @@ export default {
    * the script loader and the redirect pages' script: the build lists them and
    * fails if there are more than `maxInlineScripts`). Never 'unsafe-inline' or
    * 'unsafe-eval' for scripts. Styles allow inline style attributes, which
-   * React and the diagrams use.
+   * React and the diagrams use. connect-src: the build adds the origins of
+   * the API console's servers (apiServers in src/config/urls.ts).
    */
   csp: {
     'default-src': ["'self'"],

@@ -2,7 +2,10 @@
 /**
  * The builds the test suite runs against:
  * 1. build-test/: the same as `npm run build` plus the test-only crash page
- *    (LAUNCHDECK_TEST_BUILD=1).
+ *    (LAUNCHDECK_TEST_BUILD=1), and a mock of the API as a second server of
+ *    the API console (LAUNCHDECK_API_MOCK_URL, on a loopback port that was
+ *    free at build time; tests/browser/api-console.test.mjs starts the mock
+ *    there).
  * 2. build-test-archive/: the same sources built the way a source archive is
  *    (a copy of the working tree without .git: no git history, so no "Last
  *    updated" dates), with a different hash salt so that every file name
@@ -12,6 +15,7 @@
  * `--only-first` skips the second build.
  */
 import {spawnSync} from 'node:child_process';
+import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,7 +65,19 @@ function sourceFiles() {
   return walk('');
 }
 
-build(root, path.join(root, 'build-test'));
+/** A loopback port nothing listens on now. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const {port} = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+build(root, path.join(root, 'build-test'), {LAUNCHDECK_API_MOCK_URL: process.env.LAUNCHDECK_API_MOCK_URL || `http://127.0.0.1:${await freePort()}`});
 
 if (!process.argv.includes('--only-first')) {
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-archive-'));

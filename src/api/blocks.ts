@@ -96,7 +96,13 @@ export type Block =
   | {type: 'code'; language: string; code: string}
   | {type: 'samples'; samples: Sample[]}
   | {type: 'endpoint'; method: Operation['method']; path: string}
-  | {type: 'guides'; guides: GuideLink[]};
+  | {type: 'guides'; guides: GuideLink[]}
+  /**
+   * The "Try it" console: a heading and a paragraph that every page shows,
+   * then the panel (src/api/console). Only the site's page has it; the
+   * Markdown for readers' tools leaves it out.
+   */
+  | {type: 'console'; heading: string; text: string};
 
 /** Table cells are one line: a description's line breaks become spaces. */
 const oneLine = (text: string) => text.replace(/\s*\n+\s*/g, ' ').trim();
@@ -136,6 +142,14 @@ const json = (value: Json) => JSON.stringify(value, null, 2);
 
 function schemaName(schema: Node): string | undefined {
   return typeof schema.title === 'string' ? schema.title : undefined;
+}
+
+/** What the "Try it" section says before the panel, also when the page runs no JavaScript. */
+function consoleText(op: Operation): string {
+  const token = isPublic(op)
+    ? 'This endpoint takes no token.'
+    : 'Paste a [personal access token](../../../api-tokens/personal-access-tokens/add-personal-access-token.md) or a project API token: it stays in this browser tab and is never put in the samples.';
+  return `Send this request to the Launchdeck API from this page and read the response. ${token} Launchdeck has no sandbox, so a request acts on your real resources: try changes in a project you made for testing. Nothing is sent until you press **Send**.`;
 }
 
 /** The page of an operation, below its title, as blocks. */
@@ -212,6 +226,8 @@ export function operationBlocks(contract: Contract, op: Operation, guides: Guide
       text: 'The samples read a token from the `LAUNCHDECK_TOKEN` environment variable. To create one, see [Add a personal access token](../../../api-tokens/personal-access-tokens/add-personal-access-token.md).',
     });
   }
+
+  out.push({type: 'console', heading: 'Try it', text: consoleText(op)});
 
   // Responses
   out.push({type: 'heading', depth: 2, text: 'Responses'});

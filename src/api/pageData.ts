@@ -44,7 +44,9 @@ export type PageBlock =
   /** The code samples, in the site's one tab group for languages. */
   | {tabs: string; samples: PageSample[]}
   /** Links to other pages of the docs (client-side navigation, checked by the build). */
-  | {links: Array<{to: string; title: string}>};
+  | {links: Array<{to: string; title: string}>}
+  /** The API console's panel (src/api/console), loaded when a reader opens it. */
+  | {console: true};
 
 /** An entry of the page's table of contents, as Docusaurus's own (HTML value). */
 export interface TocItem {
@@ -134,6 +136,13 @@ export function operationPageData(page: Pick<OperationContent, 'file' | 'heading
           break;
         case 'guides':
           out.push({links: block.guides.map((g) => ({to: docRoute(g.file), title: g.title}))});
+          break;
+        case 'console':
+          convert([
+            {type: 'heading', depth: 2, text: block.heading},
+            {type: 'paragraph', text: block.text},
+          ]).forEach((piece) => out.push(piece));
+          out.push({console: true});
           break;
       }
     }

@@ -25,6 +25,7 @@ import {operationContent, type GuideLink} from './blocks';
 import {operationPageData} from './pageData';
 import {operationToolsMarkdown} from './toolsMarkdown';
 import {operationStub, overviewPage, resourceCategory} from './docsFiles';
+import {consoleContext, consoleSpec, type ConsoleContext} from './console/spec';
 import {API_REFERENCE_PLUGIN, type ApiReferenceContent} from './pluginContent';
 import {docusaurusFeatures} from '../config/docusaurusVersion';
 import {urls} from '../config/urls';
@@ -88,6 +89,8 @@ export interface ReferenceOptions {
   siteUrl?: string;
   /** A `key` in each resource's `_category_.json` (only Docusaurus 3.8+ accepts one). */
   categoryKey?: boolean;
+  /** What the API console needs; without it, pages have no console data. */
+  apiConsole?: ConsoleContext;
 }
 
 /**
@@ -96,19 +99,24 @@ export interface ReferenceOptions {
  * itself only imports the page's data).
  */
 export function referenceFiles(contract: Contract, guidesOf: (op: Operation) => GuideLink[], options: ReferenceOptions = {}): GeneratedFile[] {
-  const {lastUpdate, siteUrl = urls.site, categoryKey = false} = options;
+  const {lastUpdate, siteUrl = urls.site, categoryKey = false, apiConsole} = options;
   const files: GeneratedFile[] = [{file: 'index.md', content: overviewPage(contract, lastUpdate)}];
   for (const resource of contract.resources) {
     files.push({file: `${resource.slug}/_category_.json`, content: resourceCategory(resource, {categoryKey})});
     for (const op of resource.operations) {
-      const page = operationContent(contract, op, guidesOf(op));
+      const guides = guidesOf(op);
+      const page = operationContent(contract, op, guides);
       const dataFile = `${op.slug}.json`;
+      const consoleFile = apiConsole ? `${op.slug}.console.json` : undefined;
       files.push({
         file: `${resource.slug}/${op.slug}.md`,
-        content: operationStub(op, page, dataFile, lastUpdate),
+        content: operationStub(op, page, dataFile, lastUpdate, consoleFile),
         markdown: operationToolsMarkdown(page, siteUrl),
       });
       files.push({file: `${resource.slug}/${dataFile}`, content: `${JSON.stringify(operationPageData(page))}\n`});
+      if (apiConsole && consoleFile) {
+        files.push({file: `${resource.slug}/${consoleFile}`, content: `${JSON.stringify(consoleSpec(apiConsole, op, guides))}\n`});
+      }
     }
   }
   return files;
@@ -127,7 +135,11 @@ export function generateReference(siteDir: string, options: Pick<ReferenceOption
   const contract = loadSiteContract(siteDir);
   const guides = guidesByOperation(siteDir, contract);
   const outDir = path.join(siteDir, 'docs', ...REFERENCE_DIR.split('/'));
-  const files = referenceFiles(contract, (op: Operation) => guides.get(op.id) ?? [], {...options, lastUpdate: contractDate(siteDir)});
+  const files = referenceFiles(contract, (op: Operation) => guides.get(op.id) ?? [], {
+    ...options,
+    lastUpdate: contractDate(siteDir),
+    apiConsole: consoleContext(contract, path.join(siteDir, 'docs')),
+  });
   const wanted = new Set(files.map((f) => path.join(outDir, f.file)));
   // Pages of operations that left the contract go too.
   if (fs.existsSync(outDir)) {

@@ -56,6 +56,9 @@ export function operationToolsMarkdown(page: OperationContent, siteUrl: string):
           return [`${block.method.toUpperCase()} \`${block.path}\``];
         case 'guides':
           return [block.guides.map((g) => `- [${g.title}](${siteUrl}${docRoute(g.file)})`).join('\n')];
+        case 'console':
+          // The console works on the site's page only.
+          return [];
       }
     });
   const frontMatter = [

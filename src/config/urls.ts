@@ -79,3 +79,32 @@ export const urlTokens: Record<string, string> = {
   '%STATUS_URL%': urls.status,
   '%REPO_URL%': urls.repository,
 };
+
+/** A server the API console (src/api/console) can send requests to. */
+export interface ApiServer {
+  label: string;
+  /** Base URL: an operation's path is appended to it. */
+  url: string;
+}
+
+/**
+ * Set LAUNCHDECK_API_MOCK_URL to the address of a mock of the API
+ * (`npm run mock:api` serves one from api/openapi.yaml on
+ * http://127.0.0.1:4010) to offer it in the console beside the real API:
+ * writers try the console without a token, and the tests use it. Launchdeck
+ * itself has no sandbox server.
+ */
+export const API_MOCK_VARIABLE = 'LAUNCHDECK_API_MOCK_URL';
+
+function mockServer(): ApiServer[] {
+  const value = process.env[API_MOCK_VARIABLE]?.trim();
+  if (!value) return [];
+  if (!/^https?:\/\/[^\s"'<>]+$/.test(value)) throw new Error(`${API_MOCK_VARIABLE} must be an absolute http(s) URL, got "${value}"`);
+  return [{label: 'Mock server (contract examples)', url: value.replace(/\/+$/, '')}];
+}
+
+/** The console's servers, the real API first. The Content-Security-Policy's connect-src lists their origins. */
+export const apiServers: ApiServer[] = [{label: 'Launchdeck API', url: urls.api}, ...mockServer()];
+
+/** The origins the site's pages may send requests to besides their own (connect-src). */
+export const apiOrigins = (): string[] => [...new Set(apiServers.map((server) => new URL(server.url).origin))];

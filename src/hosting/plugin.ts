@@ -23,6 +23,7 @@ import clientRedirects, {validateOptions} from '@docusaurus/plugin-client-redire
 import rules from '../../hosting/rules.mjs';
 import {headersFile, nginxBrotliConf, nginxConf, redirectsFile, resolveRules} from './formats';
 import {escapeHtml} from '../utils/html';
+import {apiOrigins} from '../config/urls';
 import {clientRedirectTarget} from '../internals/clientRedirects';
 import {SeamError} from '../internals/seamError';
 
@@ -111,7 +112,9 @@ export default async function redirectsAndHostingRules(context: LoadContext, opt
           `The pages have ${hashes.size} different inline scripts (allowed: ${rules.maxInlineScripts}), each of which the Content-Security-Policy must list. First seen on: ${[...hashes.values()].join(', ')}. Load new scripts from a file instead, or raise maxInlineScripts in hosting/rules.mjs if the script really must be inline.`,
         );
       }
-      const resolved = resolveRules(rules, [...hashes.keys()].sort(), redirects);
+      // The API console's servers are the only other origins a page may call (src/config/urls.ts).
+      const csp = {...rules.csp, 'connect-src': [...rules.csp['connect-src']!, ...apiOrigins()]};
+      const resolved = resolveRules({...rules, csp}, [...hashes.keys()].sort(), redirects);
       fs.mkdirSync(path.join(outDir, '_hosting'), {recursive: true});
       fs.writeFileSync(path.join(outDir, '_hosting/rules.json'), `${JSON.stringify(resolved, null, 2)}\n`);
       fs.writeFileSync(path.join(outDir, '_hosting/nginx.conf'), nginxConf(resolved));

@@ -11,7 +11,9 @@ import TabItem from '@theme/TabItem';
 import {useMDXComponents} from '@mdx-js/react';
 import Link from '@docusaurus/Link';
 import {useHistory} from '@docusaurus/router';
-import type {PageBlock} from '../pageData';
+import type {PageBlock, PageSample} from '../pageData';
+import {useLiveSamples} from './liveSamples';
+import TryIt, {type ConsoleLoader} from './TryIt';
 
 /** Text, or HTML when it has markup. */
 const inline = (html: string): ReactNode => (/[<&]/.test(html) ? <span dangerouslySetInnerHTML={{__html: html}} /> : html);
@@ -40,15 +42,35 @@ interface BlocksProps {
   blocks: PageBlock[];
   components: Components;
   onClick: (event: MouseEvent<HTMLElement>) => void;
+  loadConsole?: ConsoleLoader;
 }
 
-function Blocks({blocks, components, onClick}: BlocksProps): ReactNode {
+type CodeBlockOf = (language: string, code: string, tokens?: string) => ReactNode;
+
+/** The code samples; while the console is open, with the reader's values (highlighted only where they equal the example). */
+function SampleTabs({group, samples, codeBlock}: {group: string; samples: PageSample[]; codeBlock: CodeBlockOf}): ReactNode {
+  const live = useLiveSamples();
+  return (
+    <Tabs groupId={group} lazy>
+      {samples.map((sample, j) => {
+        const code = live?.[sample.value] ?? sample.code;
+        return (
+          <TabItem key={sample.value} value={sample.value} label={sample.label} default={j === 0}>
+            {codeBlock(sample.language, code, code === sample.code ? sample.tokens : undefined)}
+          </TabItem>
+        );
+      })}
+    </Tabs>
+  );
+}
+
+function Blocks({blocks, components, onClick, loadConsole}: BlocksProps): ReactNode {
   const c = components as Record<string, ElementType | undefined>;
   const Code = c.code ?? 'code';
   const Details = c.details ?? 'details';
   const headings: Record<2 | 3 | 4, ElementType> = {2: c.h2 ?? 'h2', 3: c.h3 ?? 'h3', 4: c.h4 ?? 'h4'};
   // A fenced code block as MDX renders one: the code ends with a newline, so it's never inline code.
-  const codeBlock = (language: string, code: string, tokens?: string) => <Code className={`language-${language}`} data-ld-tokens={tokens}>{`${code}\n`}</Code>;
+  const codeBlock: CodeBlockOf = (language, code, tokens) => <Code className={`language-${language}`} data-ld-tokens={tokens}>{`${code}\n`}</Code>;
   return blocks.map((block, i) => {
     if ('h' in block) {
       const Heading = headings[block.h];
@@ -66,7 +88,7 @@ function Blocks({blocks, components, onClick}: BlocksProps): ReactNode {
       return (
         <Details key={i}>
           <summary>{block.details}</summary>
-          <Blocks blocks={block.blocks} components={components} onClick={onClick} />
+          <Blocks blocks={block.blocks} components={components} onClick={onClick} loadConsole={loadConsole} />
         </Details>
       );
     }
@@ -74,15 +96,10 @@ function Blocks({blocks, components, onClick}: BlocksProps): ReactNode {
       return <React.Fragment key={i}>{codeBlock(block.language, block.code, block.tokens)}</React.Fragment>;
     }
     if ('tabs' in block) {
-      return (
-        <Tabs key={i} groupId={block.tabs} lazy>
-          {block.samples.map((sample, j) => (
-            <TabItem key={sample.value} value={sample.value} label={sample.label} default={j === 0}>
-              {codeBlock(sample.language, sample.code, sample.tokens)}
-            </TabItem>
-          ))}
-        </Tabs>
-      );
+      return <SampleTabs key={i} group={block.tabs} samples={block.samples} codeBlock={codeBlock} />;
+    }
+    if ('console' in block) {
+      return loadConsole ? <TryIt key={i} load={loadConsole} /> : null;
     }
     return (
       <ul key={i}>
@@ -96,7 +113,7 @@ function Blocks({blocks, components, onClick}: BlocksProps): ReactNode {
   });
 }
 
-export default function Operation({blocks}: {blocks: PageBlock[]}): ReactNode {
+export default function Operation({blocks, loadConsole}: {blocks: PageBlock[]; loadConsole?: ConsoleLoader}): ReactNode {
   const onClick = useInternalLinks();
-  return <Blocks blocks={blocks} components={useMDXComponents()} onClick={onClick} />;
+  return <Blocks blocks={blocks} components={useMDXComponents()} onClick={onClick} loadConsole={loadConsole} />;
 }
