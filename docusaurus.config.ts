@@ -2,7 +2,8 @@ import path from 'node:path';
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as ClientRedirectsOptions} from '@docusaurus/plugin-client-redirects';
-import {apiServers, urls} from './src/config/urls';
+import {urls} from './src/config/urls';
+import {GENERATED_STATIC_DIR} from './src/api/routes';
 import {shortNamesFor} from './src/config/redirects';
 import {lastCommitTimes, lastUpdateDates} from './src/config/git';
 import remarkProductUrls from './src/remark/productUrls';
@@ -106,9 +107,11 @@ const config: Config = {
     },
   },
 
+  // static/, and files generated at build time (the API console's data, src/api/plugin.ts).
+  staticDirectories: ['static', GENERATED_STATIC_DIR],
+
   customFields: {
     urls,
-    apiServers,
   },
 
   presets: [

@@ -159,6 +159,31 @@ async function firstLoadJs(context, base, route, outDir) {
   return scripts.reduce((sum, file) => sum + gzip(fs.readFileSync(path.join(root, outDir, file))), 0);
 }
 
+/**
+ * The API console: what a reference page downloads when the reader first
+ * opens it (the console's code, its styles and the operation's data), which
+ * the page's first load never carries.
+ */
+async function consoleFigures(context, base, outDir) {
+  const page = await context.newPage();
+  const files = [];
+  page.on('requestfinished', (request) => {
+    const u = new URL(request.url());
+    if (u.origin === base && /\.(js|css|json)$/.test(u.pathname)) files.push(u.pathname);
+  });
+  await page.goto(base + pages.reference, {waitUntil: 'networkidle'});
+  const before = new Set(files);
+  await page.getByRole('button', {name: 'Open the console'}).click();
+  await page.getByRole('region', {name: /^API console/}).waitFor();
+  await page.waitForLoadState('networkidle');
+  const opened = [...new Set(files.filter((file) => !before.has(file)))];
+  const {raw, gzipped} = sizesOf(outDir, opened);
+  record('api_console.open_kb_raw', kb(raw), 'KB');
+  record('api_console.open_kb_gzip', kb(gzipped), 'KB');
+  record('api_console.open_requests', opened.length);
+  await page.close();
+}
+
 /** Raw and gzip size of built files, given by their paths inside outDir. */
 function sizesOf(outDir, files) {
   let raw = 0;
@@ -468,6 +493,7 @@ try {
     if (name !== 'search') await pageWeight(browser.context, server.url, name, route, outDir);
   }
   await searchFigures(browser.context, server.url, outDir);
+  await consoleFigures(browser.context, server.url, outDir);
   if (!flag('no-lighthouse')) await lighthouseFigures(server.url);
   if (flag('seams')) await seamSavings(browser.context, server.url, outDir);
 } finally {

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
+import {createRequire} from 'node:module';
 import {fileURLToPath} from 'node:url';
 import {before, after} from 'node:test';
 import {startServer} from '../scripts/serve.mjs';
@@ -129,6 +130,24 @@ export async function visit(site, route, {page, theme, phone = false, viewport, 
   const response = await page.goto(site.server.url + route, waitUntil ? {waitUntil} : undefined);
   if (hydrate) await waitForHydration(page);
   return {page, response, errors: record?.errors ?? [], external: record?.external ?? []};
+}
+
+const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+let axeSource;
+
+/** axe-core's violations of WCAG 2.2 A and AA on the page, one line each ("rule (count): targets"). */
+export async function axeViolations(page) {
+  axeSource ??= fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  // Evaluated through the DevTools protocol: the site's Content-Security-Policy rightly refuses an injected <script>.
+  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(axeSource);
+  const results = await page.evaluate((runOnly) => window.axe.run(document, {runOnly: {type: 'tag', values: runOnly}, resultTypes: ['violations']}), axeTags);
+  return results.violations.map(
+    (v) =>
+      `${v.id} (${v.nodes.length}): ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(' | ')}`,
+  );
 }
 
 /** The resolved site config of the last build (written by Docusaurus to .docusaurus/). */

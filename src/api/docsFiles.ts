@@ -125,7 +125,7 @@ export function overviewPage(contract: Contract, lastUpdate?: string): string {
  * The site's page of an operation: front matter, title and one component fed
  * with the page's data (./pageData.ts), next to it as JSON in `dataFile`.
  */
-export function operationStub(op: Operation, page: OperationContent, dataFile: string, lastUpdate?: string, consoleFile?: string): string {
+export function operationStub(op: Operation, page: OperationContent, dataFile: string, lastUpdate?: string, consoleData?: string): string {
   return [
     ...operationFrontMatter(op, page, lastUpdate),
     '',
@@ -136,8 +136,8 @@ export function operationStub(op: Operation, page: OperationContent, dataFile: s
     '',
     `# ${mdText(page.heading)}`,
     '',
-    // The console's data is its own chunk, loaded when a reader opens the console.
-    consoleFile ? `<Operation blocks={data.blocks} loadConsole={() => import('./${consoleFile}')} />` : '<Operation blocks={data.blocks} />',
+    // The console's data is a static file, fetched when a reader opens the console.
+    consoleData ? `<Operation blocks={data.blocks} consoleData="${consoleData}" />` : '<Operation blocks={data.blocks} />',
     '',
   ].join('\n');
 }

@@ -20,7 +20,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {loadSiteContract, type Contract, type Operation} from './contract';
 import {apiCallsIn, findOperation} from './calls';
-import {REFERENCE_DIR} from './routes';
+import {CONSOLE_CSS, CONSOLE_CSS_SOURCE, GENERATED_STATIC_DIR, REFERENCE_DIR, consoleDataPath} from './routes';
 import {operationContent, type GuideLink} from './blocks';
 import {operationPageData} from './pageData';
 import {operationToolsMarkdown} from './toolsMarkdown';
@@ -75,8 +75,10 @@ export function contractDate(siteDir: string): string | undefined {
 }
 
 export interface GeneratedFile {
-  /** Path under docs/api/reference/. */
+  /** Path under docs/api/reference/, or under the generated static folder when `served`. */
   file: string;
+  /** Served as it is (the API console's data), not read by the docs plugin. */
+  served?: boolean;
   content: string;
   /** The page's Markdown for readers' tools, ready to publish, when `content` is not Markdown a reader could use. */
   markdown?: string;
@@ -107,15 +109,15 @@ export function referenceFiles(contract: Contract, guidesOf: (op: Operation) => 
       const guides = guidesOf(op);
       const page = operationContent(contract, op, guides);
       const dataFile = `${op.slug}.json`;
-      const consoleFile = apiConsole ? `${op.slug}.console.json` : undefined;
+      const consoleData = apiConsole ? consoleDataPath(op) : undefined;
       files.push({
         file: `${resource.slug}/${op.slug}.md`,
-        content: operationStub(op, page, dataFile, lastUpdate, consoleFile),
+        content: operationStub(op, page, dataFile, lastUpdate, consoleData),
         markdown: operationToolsMarkdown(page, siteUrl),
       });
       files.push({file: `${resource.slug}/${dataFile}`, content: `${JSON.stringify(operationPageData(page))}\n`});
-      if (apiConsole && consoleFile) {
-        files.push({file: `${resource.slug}/${consoleFile}`, content: `${JSON.stringify(consoleSpec(apiConsole, op, guides))}\n`});
+      if (apiConsole && consoleData) {
+        files.push({file: consoleData.slice(1), served: true, content: `${JSON.stringify(consoleSpec(apiConsole, op, guides))}\n`});
       }
     }
   }
@@ -130,25 +132,34 @@ export interface GeneratedReference {
   toolsMarkdown: Record<string, string>;
 }
 
-/** Writes the reference into docs/api/reference/; files whose content didn't change are left alone. */
+/**
+ * Writes the reference into docs/api/reference/, and the API console's data
+ * into the generated static folder; files whose content didn't change are
+ * left alone, files of operations that left the contract are removed.
+ */
 export function generateReference(siteDir: string, options: Pick<ReferenceOptions, 'categoryKey'> = {}): GeneratedReference {
   const contract = loadSiteContract(siteDir);
   const guides = guidesByOperation(siteDir, contract);
   const outDir = path.join(siteDir, 'docs', ...REFERENCE_DIR.split('/'));
+  const servedDir = path.join(siteDir, ...GENERATED_STATIC_DIR.split('/'));
+  const targetOf = (f: GeneratedFile) => path.join(f.served ? servedDir : outDir, f.file);
   const files = referenceFiles(contract, (op: Operation) => guides.get(op.id) ?? [], {
     ...options,
     lastUpdate: contractDate(siteDir),
     apiConsole: consoleContext(contract, path.join(siteDir, 'docs')),
   });
-  const wanted = new Set(files.map((f) => path.join(outDir, f.file)));
+  // The console's stylesheet is served beside its data: every stylesheet the site bundles goes into the CSS every page loads.
+  files.push({file: CONSOLE_CSS.slice(1), served: true, content: fs.readFileSync(path.join(siteDir, CONSOLE_CSS_SOURCE), 'utf8')});
+  const wanted = new Set(files.map(targetOf));
   // Pages of operations that left the contract go too.
-  if (fs.existsSync(outDir)) {
-    for (const old of walkAll(outDir)) if (!wanted.has(old)) fs.rmSync(old, {force: true});
+  for (const dir of [outDir, path.join(servedDir, 'api-console')]) {
+    if (fs.existsSync(dir)) for (const old of walkAll(dir)) if (!wanted.has(old)) fs.rmSync(old, {force: true});
   }
   const toolsMarkdown: Record<string, string> = {};
-  for (const {file, content, markdown} of files) {
+  for (const f of files) {
+    const {file, content, markdown} = f;
     if (markdown !== undefined) toolsMarkdown[`${REFERENCE_DIR}/${file}`] = markdown;
-    const target = path.join(outDir, file);
+    const target = targetOf(f);
     fs.mkdirSync(path.dirname(target), {recursive: true});
     if (!fs.existsSync(target) || fs.readFileSync(target, 'utf8') !== content) fs.writeFileSync(target, content);
   }
@@ -172,7 +183,7 @@ export default function apiReferencePlugin(context: LoadContext): Plugin {
   return {
     name: API_REFERENCE_PLUGIN,
     getPathsToWatch() {
-      return [contractFile];
+      return [contractFile, path.join(context.siteDir, CONSOLE_CSS_SOURCE)];
     },
     async loadContent(): Promise<ApiReferenceContent> {
       // A second load means the contract changed under `docusaurus start`: write the pages again.

@@ -103,7 +103,7 @@ function mockServer(): ApiServer[] {
   return [{label: 'Mock server (contract examples)', url: value.replace(/\/+$/, '')}];
 }
 
-/** The console's servers, the real API first. The Content-Security-Policy's connect-src lists their origins. */
+/** The console's servers, the real API first (written into each operation's console data). The Content-Security-Policy's connect-src lists their origins. */
 export const apiServers: ApiServer[] = [{label: 'Launchdeck API', url: urls.api}, ...mockServer()];
 
 /** The origins the site's pages may send requests to besides their own (connect-src). */

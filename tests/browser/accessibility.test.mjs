@@ -4,14 +4,10 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {createRequire} from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
-import {readRoutes, withSiteAndBrowser, visit, buildDir} from '../helpers.mjs';
+import {axeViolations, readRoutes, withSiteAndBrowser, visit, buildDir} from '../helpers.mjs';
 
-const require = createRequire(import.meta.url);
-const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const routes = readRoutes();
 /** API reference pages (generated): the overview and operations of each shape. */
 const referenceRoutes = [
@@ -23,18 +19,7 @@ const referenceRoutes = [
 
 const site = withSiteAndBrowser();
 
-async function violationsOf(page) {
-  // Evaluated through the DevTools protocol: the site's Content-Security-Policy rightly refuses an injected <script>.
-  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(axeSource);
-  const results = await page.evaluate((runOnly) => window.axe.run(document, {runOnly: {type: 'tag', values: runOnly}, resultTypes: ['violations']}), tags);
-  return results.violations.map(
-    (v) =>
-      `${v.id} (${v.nodes.length}): ${v.nodes
-        .slice(0, 3)
-        .map((n) => n.target.join(' '))
-        .join(' | ')}`,
-  );
-}
+const violationsOf = axeViolations;
 
 for (const theme of ['dark', 'light']) {
   test(`no axe violations on any page in the ${theme} theme`, async () => {

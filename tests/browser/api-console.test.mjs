@@ -6,10 +6,11 @@
  */
 import {test, before, after} from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
 import net from 'node:net';
 import {spawn} from 'node:child_process';
-import {builtSiteConfig, repoRoot, startNginx, visit, withSiteAndBrowser} from '../helpers.mjs';
+import {axeViolations, buildDir, repoRoot, startNginx, visit, withSiteAndBrowser} from '../helpers.mjs';
 
 const site = withSiteAndBrowser();
 const TOKEN = 'ldpat_7Kq2Wm9XtestTokenValue';
@@ -45,7 +46,7 @@ async function stopMock() {
 }
 
 before(async () => {
-  const servers = (await builtSiteConfig()).customFields.apiServers;
+  const {servers} = JSON.parse(fs.readFileSync(path.join(buildDir, 'api-console/projects/list-projects.json'), 'utf8'));
   const server = servers.find((s) => /^http:\/\/127\.0\.0\.1:\d+$/.test(s.url));
   assert.ok(server, `the test build offers a mock server to the console: ${JSON.stringify(servers)}`);
   mockUrl = server.url;
@@ -79,7 +80,7 @@ test('the page renders the panel without JavaScript, and loads the console only 
 
   const requests = [];
   const {page: tab} = await visit(site, '/docs/api/reference/projects/list-projects', {beforeLoad: (p) => p.on('request', (r) => requests.push(r.url()))});
-  assert.equal(requests.filter((url) => url.includes('.console') || url.startsWith(mockUrl)).length, 0, 'nothing of the console before the reader asks');
+  assert.equal(requests.filter((url) => url.includes('/api-console/') || url.startsWith(mockUrl)).length, 0, 'nothing of the console before the reader asks');
   const chunksBefore = requests.length;
   await tab.getByRole('button', {name: 'Open the console'}).click();
   const region = tab.getByRole('region', {name: /^API console/});
@@ -89,6 +90,17 @@ test('the page renders the panel without JavaScript, and loads the console only 
   // Focus moved into the console.
   assert.equal(await tab.evaluate(() => document.activeElement?.id?.endsWith('-server')), true);
   await tab.close();
+});
+
+test("a task page loads none of the reference's or the console's code", async () => {
+  const scripts = [];
+  const {page} = await visit(site, '/docs/servers/add-aws-server', {
+    beforeLoad: (tab) => tab.on('response', (r) => r.request().resourceType() === 'script' && scripts.push(r)),
+  });
+  await page.waitForLoadState('networkidle');
+  assert.ok(scripts.length > 0);
+  for (const response of scripts) assert.doesNotMatch(await response.text(), /Open the console|api-static/, response.url());
+  await page.close();
 });
 
 test('a list operation returns 200 and the response is explained, with its headers and body', async () => {
@@ -122,7 +134,9 @@ test('a create operation with a valid body returns its status and body, and the 
   const {page, region} = await openConsole('/docs/api/reference/servers/create-server');
   assert.match(await region.getByText('The body matches the request schema.').innerText(), /matches/);
   await region.getByRole('button', {name: 'Send'}).click();
-  await status(region).filter({hasText: /Response: 20[12]/}).waitFor();
+  await status(region)
+    .filter({hasText: /Response: 20[12]/})
+    .waitFor();
   assert.match(await region.locator('pre').innerText(), /"id": "srv_9Ej3Wn6A"/);
   assert.match(await region.innerText(), /Kept for the next operations in this tab: .*server_id srv_9Ej3Wn6A/);
   // The next operation, in the same tab: the console opens again, with the new server's ID.
@@ -181,9 +195,25 @@ test('a delete asks for confirmation naming the resource, and Cancel sends nothi
   assert.deepEqual(sent, []);
   await region.getByRole('button', {name: 'Send'}).click();
   await region.getByRole('button', {name: 'Yes, send DELETE'}).click();
-  await status(region).filter({hasText: /Response: 20[024]/}).waitFor();
+  await status(region)
+    .filter({hasText: /Response: 20[024]/})
+    .waitFor();
   assert.equal(sent.length, 1);
   await page.close();
+});
+
+test('axe finds nothing in the open console, with a response and with blocking errors, in both colour modes', async () => {
+  for (const theme of ['dark', 'light']) {
+    const {page, region} = await openConsole('/docs/api/reference/servers/create-server', {theme});
+    await region.getByRole('button', {name: 'Send'}).click();
+    await status(region).filter({hasText: 'Response:'}).waitFor();
+    assert.deepEqual(await axeViolations(page), [], `${theme}: with a response`);
+    await region.getByLabel(/JSON body/).fill('{"name": 1}');
+    await region.locator('li', {hasText: 'must be a string'}).waitFor();
+    await field(region, 'environment_id').fill('');
+    assert.deepEqual(await axeViolations(page), [], `${theme}: with errors`);
+    await page.close();
+  }
 });
 
 test('Forget clears the token and the values from storage, the URL and the page', async () => {
@@ -198,7 +228,11 @@ test('Forget clears the token and the values from storage, the URL and the page'
   assert.ok(!(await page.content()).includes(TOKEN), 'never in the markup');
   await region.getByRole('button', {name: 'Forget'}).click();
   await status(region).filter({hasText: 'forgot'}).waitFor();
-  const after = await page.evaluate(() => ({session: JSON.stringify(sessionStorage), local: JSON.stringify(localStorage), html: document.documentElement.outerHTML}));
+  const after = await page.evaluate(() => ({
+    session: JSON.stringify(sessionStorage),
+    local: JSON.stringify(localStorage),
+    html: document.documentElement.outerHTML,
+  }));
   for (const where of ['session', 'local', 'html']) {
     assert.ok(!after[where].includes(TOKEN), `no token in ${where}`);
     assert.ok(!after[where].includes('srv_Kept4567'), `no kept value in ${where}`);

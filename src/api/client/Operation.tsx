@@ -5,15 +5,15 @@
  * server renders and the browser never hydrates (on a large page, more than
  * half of its elements).
  */
-import React, {type ElementType, type MouseEvent, type ReactNode} from 'react';
+import React, {useEffect, useState, type ComponentType, type ElementType, type MouseEvent, type ReactNode} from 'react';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import {useMDXComponents} from '@mdx-js/react';
 import Link from '@docusaurus/Link';
 import {useHistory} from '@docusaurus/router';
 import type {PageBlock, PageSample} from '../pageData';
-import {useLiveSamples} from './liveSamples';
-import TryIt, {type ConsoleLoader} from './TryIt';
+import {LIVE_SAMPLES_EVENT, OPEN_KEY} from '../console/keys';
+import type {TryItProps} from '../console/TryIt';
 
 /** Text, or HTML when it has markup. */
 const inline = (html: string): ReactNode => (/[<&]/.test(html) ? <span dangerouslySetInnerHTML={{__html: html}} /> : html);
@@ -32,6 +32,38 @@ function useInternalLinks(): (event: MouseEvent<HTMLElement>) => void {
 }
 
 /**
+ * The "Try it" panel's button. The console (src/api/console, from TryIt.tsx)
+ * loads when the reader presses it, or by itself in a tab where the reader
+ * left it open on another reference page: the page's first load carries none
+ * of it.
+ */
+function ConsolePlace({data}: {data: string}): ReactNode {
+  const [host, setHost] = useState<{Host: ComponentType<TryItProps>; focus: boolean}>();
+  const [failed, setFailed] = useState(false);
+  const open = (focus: boolean) =>
+    import('../console/TryIt').then(
+      (m) => setHost({Host: m.default, focus}),
+      () => setFailed(true),
+    );
+  useEffect(() => {
+    try {
+      if (sessionStorage.getItem(OPEN_KEY) === '1') void open(false);
+    } catch {
+      // No sessionStorage: the button opens it.
+    }
+  }, []);
+  if (host) return <host.Host data={data} focus={host.focus} onClose={() => setHost(undefined)} />;
+  return (
+    <div className="api-console-launch">
+      <button type="button" className="button button--primary" onClick={() => void open(true)}>
+        Open the console
+      </button>
+      {failed && <p role="alert">The console couldn&apos;t load. Check your connection and press the button again.</p>}
+    </div>
+  );
+}
+
+/**
  * Headings, code blocks and collapsed sections come from the MDX components of
  * the page (as a Markdown page gets them), not from imports of their own: the
  * reference pages then share the JavaScript chunks of every other page.
@@ -42,14 +74,19 @@ interface BlocksProps {
   blocks: PageBlock[];
   components: Components;
   onClick: (event: MouseEvent<HTMLElement>) => void;
-  loadConsole?: ConsoleLoader;
+  consoleData?: string;
 }
 
 type CodeBlockOf = (language: string, code: string, tokens?: string) => ReactNode;
 
 /** The code samples; while the console is open, with the reader's values (highlighted only where they equal the example). */
 function SampleTabs({group, samples, codeBlock}: {group: string; samples: PageSample[]; codeBlock: CodeBlockOf}): ReactNode {
-  const live = useLiveSamples();
+  const [live, setLive] = useState<Record<string, string> | null>(null);
+  useEffect(() => {
+    const follow = (event: Event) => setLive((event as CustomEvent<Record<string, string> | null>).detail);
+    window.addEventListener(LIVE_SAMPLES_EVENT, follow);
+    return () => window.removeEventListener(LIVE_SAMPLES_EVENT, follow);
+  }, []);
   return (
     <Tabs groupId={group} lazy>
       {samples.map((sample, j) => {
@@ -64,7 +101,7 @@ function SampleTabs({group, samples, codeBlock}: {group: string; samples: PageSa
   );
 }
 
-function Blocks({blocks, components, onClick, loadConsole}: BlocksProps): ReactNode {
+function Blocks({blocks, components, onClick, consoleData}: BlocksProps): ReactNode {
   const c = components as Record<string, ElementType | undefined>;
   const Code = c.code ?? 'code';
   const Details = c.details ?? 'details';
@@ -88,7 +125,7 @@ function Blocks({blocks, components, onClick, loadConsole}: BlocksProps): ReactN
       return (
         <Details key={i}>
           <summary>{block.details}</summary>
-          <Blocks blocks={block.blocks} components={components} onClick={onClick} loadConsole={loadConsole} />
+          <Blocks blocks={block.blocks} components={components} onClick={onClick} consoleData={consoleData} />
         </Details>
       );
     }
@@ -99,7 +136,7 @@ function Blocks({blocks, components, onClick, loadConsole}: BlocksProps): ReactN
       return <SampleTabs key={i} group={block.tabs} samples={block.samples} codeBlock={codeBlock} />;
     }
     if ('console' in block) {
-      return loadConsole ? <TryIt key={i} load={loadConsole} /> : null;
+      return consoleData ? <ConsolePlace key={i} data={consoleData} /> : null;
     }
     return (
       <ul key={i}>
@@ -113,7 +150,7 @@ function Blocks({blocks, components, onClick, loadConsole}: BlocksProps): ReactN
   });
 }
 
-export default function Operation({blocks, loadConsole}: {blocks: PageBlock[]; loadConsole?: ConsoleLoader}): ReactNode {
+export default function Operation({blocks, consoleData}: {blocks: PageBlock[]; consoleData?: string}): ReactNode {
   const onClick = useInternalLinks();
-  return <Blocks blocks={blocks} components={useMDXComponents()} onClick={onClick} loadConsole={loadConsole} />;
+  return <Blocks blocks={blocks} components={useMDXComponents()} onClick={onClick} consoleData={consoleData} />;
 }

@@ -13,8 +13,10 @@ import React, {useEffect, useId, useMemo, useRef, useState, type FormEvent, type
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import type {ApiServer, ProductUrls} from '@site/src/config/urls';
-import {setLiveSamples} from '../client/liveSamples';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import type {ProductUrls} from '@site/src/config/urls';
+import {LIVE_SAMPLES_EVENT} from './keys';
+import {CONSOLE_CSS} from '../routes';
 import {validate, type SchemaIssue} from './validate';
 import {closed, forget, load, save} from './state';
 import {
@@ -35,7 +37,6 @@ import {
   type Values,
 } from './request';
 import type {ConsoleParam, ConsoleSpec} from './types';
-import styles from './styles.module.css';
 
 export interface ConsoleProps {
   spec: ConsoleSpec;
@@ -45,6 +46,42 @@ export interface ConsoleProps {
 }
 
 const TIMEOUT_MS = 30_000;
+
+/** Hands the page's sample tabs their code (null: the contract's examples again). */
+function setLiveSamples(samples: Record<string, string> | null): void {
+  window.dispatchEvent(new CustomEvent(LIVE_SAMPLES_EVENT, {detail: samples}));
+}
+
+/**
+ * Class names of ./console.css, which the console links when it opens: the
+ * site puts every stylesheet it bundles into the one CSS file every page
+ * loads, so the console's styles are served beside its data instead.
+ */
+const styles = {
+  console: 'ld-console',
+  group: 'ld-console__group',
+  field: 'ld-console__field',
+  label: 'ld-console__label',
+  type: 'ld-console__type',
+  control: 'ld-console__control',
+  body: 'ld-console__body',
+  hint: 'ld-console__hint',
+  error: 'ld-console__error',
+  ok: 'ld-console__ok',
+  check: 'ld-console__check',
+  actions: 'ld-console__actions',
+  confirm: 'ld-console__confirm',
+  announcement: 'ld-console__announcement',
+  result: 'ld-console__result',
+  status: 'ld-console__status',
+  badge: 'ld-console__badge',
+  success: 'ld-console__badge--success',
+  clientError: 'ld-console__badge--client-error',
+  serverError: 'ld-console__badge--server-error',
+  headers: 'ld-console__headers',
+  details: 'ld-console__details',
+  pre: 'ld-console__pre',
+};
 const TOKEN_PAGE = '/docs/api-tokens/personal-access-tokens/add-personal-access-token';
 
 type Result =
@@ -159,10 +196,11 @@ const GROUPS = [
 
 export default function Console({spec, focus, onClose: close}: ConsoleProps): ReactNode {
   const {siteConfig} = useDocusaurusContext();
-  const servers = siteConfig.customFields?.apiServers as ApiServer[];
+  const {servers} = spec;
   const productUrls = siteConfig.customFields?.urls as ProductUrls;
   const origins = useMemo(() => new Set(servers.map((s) => new URL(s.url).origin)), [servers]);
   const kept = useMemo(load, []);
+  const cssUrl = useBaseUrl(CONSOLE_CSS);
 
   const [server, setServer] = useState(() => (servers.some((s) => s.url === kept.server) ? kept.server : servers[0]!.url));
   const [hasToken, setHasToken] = useState(kept.token !== '');
@@ -197,8 +235,7 @@ export default function Console({spec, focus, onClose: close}: ConsoleProps): Re
   }, [spec, server, values, body, lastBody]);
   useEffect(() => () => setLiveSamples(null), []);
 
-  const keep = (next: Partial<{server: string; ids: Values}>) =>
-    save({token: token.current?.value ?? '', server: next.server ?? server, ids: next.ids ?? ids});
+  const keep = (next: Partial<{server: string; ids: Values}>) => save({token: token.current?.value ?? '', server: next.server ?? server, ids: next.ids ?? ids});
 
   const setValue = (param: ConsoleParam, value: string) => {
     setValues((old) => ({...old, [param.name]: value}));
@@ -336,6 +373,7 @@ export default function Console({spec, focus, onClose: close}: ConsoleProps): Re
 
   return (
     <div className={styles.console} role="region" aria-label={`API console: ${spec.summary}`}>
+      <link rel="stylesheet" href={cssUrl} precedence="default" />
       <form onSubmit={onSubmit} noValidate>
         <div className={styles.field}>
           <label htmlFor={`${base}-server`} className={styles.label}>
@@ -381,8 +419,10 @@ export default function Console({spec, focus, onClose: close}: ConsoleProps): Re
               />
             </div>
             <p id={`${base}-token-hint`} className={styles.hint}>
-              {spec.tokenTypes.length ? 'A personal access token: this operation refuses project API tokens.' : 'A personal access token or a project API token.'} It stays in this tab
-              and is sent only to the server above. <Link to={TOKEN_PAGE}>Create a personal access token</Link>.
+              {spec.tokenTypes.length
+                ? 'A personal access token: this operation refuses project API tokens.'
+                : 'A personal access token or a project API token.'}{' '}
+              It stays in this tab and is sent only to the server above. <Link to={TOKEN_PAGE}>Create a personal access token</Link>.
               {!hasToken && ' Without one, the API answers 401 unauthenticated.'}
             </p>
           </div>
@@ -443,8 +483,8 @@ export default function Console({spec, focus, onClose: close}: ConsoleProps): Re
         {confirming ? (
           <div className={clsx('alert alert--warning', styles.confirm)}>
             <p>
-              <strong>{confirmation(spec, values)}?</strong> This sends {spec.method} to {servers.find((s) => s.url === server)?.label ?? server} and
-              can&apos;t be undone.
+              <strong>{confirmation(spec, values)}?</strong> This sends {spec.method} to {servers.find((s) => s.url === server)?.label ?? server} and can&apos;t
+              be undone.
             </p>
             <div className={styles.actions}>
               <button ref={confirmButton} type="submit" className="button button--danger">
@@ -531,9 +571,7 @@ export default function Console({spec, focus, onClose: close}: ConsoleProps): Re
             </div>
           )}
           {carried.length > 0 && (
-            <p className={styles.hint}>
-              Kept for the next operations in this tab: {carried.map(([name, value]) => `${name} ${value}`).join(', ')}.
-            </p>
+            <p className={styles.hint}>Kept for the next operations in this tab: {carried.map(([name, value]) => `${name} ${value}`).join(', ')}.</p>
           )}
           {result.headers.length > 0 && (
             <dl className={styles.headers}>

@@ -126,7 +126,10 @@ export function carriedValues(spec: ConsoleSpec, body: unknown): Values {
 
 /** The resource a destructive request acts on, for its confirmation: "Delete a server (srv_6Yp2Mx9K)". */
 export function confirmation(spec: ConsoleSpec, values: Values): string {
-  const ids = spec.params.filter((p) => p.in === 'path').map((p) => values[p.name]).filter(Boolean);
+  const ids = spec.params
+    .filter((p) => p.in === 'path')
+    .map((p) => values[p.name])
+    .filter(Boolean);
   return `${spec.summary}${ids.length ? ` (${ids.join(', ')})` : ''}`;
 }
 
@@ -184,7 +187,8 @@ export const FAILURES: Record<FailureKind, {title: string; advice: string}> = {
   },
   timeout: {
     title: 'No answer in 30 seconds',
-    advice: 'The request was stopped after 30 seconds. The API may still have done it: check before you send a write again, or send it with the same Idempotency-Key.',
+    advice:
+      'The request was stopped after 30 seconds. The API may still have done it: check before you send a write again, or send it with the same Idempotency-Key.',
   },
   cors: {
     title: 'The browser blocked the response (CORS)',
@@ -192,7 +196,8 @@ export const FAILURES: Record<FailureKind, {title: string; advice: string}> = {
   },
   network: {
     title: 'The request did not reach the server',
-    advice: 'The server could not be reached: check the server URL and your connection, a proxy or a firewall, then try again. The status page says whether the API is down.',
+    advice:
+      'The server could not be reached: check the server URL and your connection, a proxy or a firewall, then try again. The status page says whether the API is down.',
   },
   blocked: {
     title: 'Not sent: that server is not one of the console’s',

@@ -4,10 +4,8 @@
  * values that carry from one operation to the next. Never localStorage, the
  * URL, the page or a log. `forget()` clears all of it.
  */
-import {OPEN_KEY} from '../client/TryIt';
+import {KEPT_KEY as KEY, OPEN_KEY} from './keys';
 import type {Values} from './request';
-
-const KEY = 'launchdeck-api-console';
 
 export interface Kept {
   token: string;

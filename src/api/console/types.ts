@@ -38,6 +38,8 @@ export interface ConsoleError {
 }
 
 export interface ConsoleSpec {
+  /** The servers requests may go to, the real API first (src/config/urls.ts, apiServers). */
+  servers: Array<{label: string; url: string}>;
   operationId: string;
   method: string;
   /** The path with `{name}` placeholders. */

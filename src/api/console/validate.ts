@@ -222,7 +222,7 @@ const KEPT = new Set([
  * Build time: `schema` with every local "$ref" ("#/components/schemas/X", or
  * any JSON pointer into `root`) inlined, and only the keywords `validate` uses.
  * Keys beside a "$ref" (readOnly, description) win over the target's. A
- * recursive reference is left as {} (anything) below its first level.
+ * reference to a schema it is already inside is left as {} (anything).
  */
 export function resolveRefs(schema: unknown, root: unknown, seen: string[] = []): JsonSchema {
   if (!isObject(schema)) return {};
