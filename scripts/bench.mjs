@@ -18,7 +18,7 @@ import zlib from 'node:zlib';
 import os from 'node:os';
 import {fileURLToPath} from 'node:url';
 import {startServer} from './serve.mjs';
-import {chromiumArgs, chromiumPath, launchChromium} from './chromium.mjs';
+import {chromiumArgs, chromiumPath, launchChromium, stampFirst} from './chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -194,24 +194,6 @@ function sizesOf(outDir, files) {
     gzipped += gzip(body);
   }
   return {raw, gzipped};
-}
-
-/** When (wall clock, stamped in the page) the first element matching selector appeared. */
-function stampFirst(page, selector) {
-  return page.evaluate(
-    (sel) =>
-      new Promise((resolve) => {
-        const now = () => Math.round(performance.timeOrigin + performance.now());
-        if (document.querySelector(sel)) return resolve(now());
-        const observer = new MutationObserver(() => {
-          if (!document.querySelector(sel)) return;
-          observer.disconnect();
-          resolve(now());
-        });
-        observer.observe(document.documentElement, {childList: true, subtree: true});
-      }),
-    selector,
-  );
 }
 
 async function searchFigures(context, base, outDir) {

@@ -58,3 +58,21 @@ export async function launchChromium(options = {}) {
     },
   };
 }
+
+/** When (wall clock, stamped in the page) the first element matching selector appeared. */
+export function stampFirst(page, selector) {
+  return page.evaluate(
+    (sel) =>
+      new Promise((resolve) => {
+        const now = () => Math.round(performance.timeOrigin + performance.now());
+        if (document.querySelector(sel)) return resolve(now());
+        const observer = new MutationObserver(() => {
+          if (!document.querySelector(sel)) return;
+          observer.disconnect();
+          resolve(now());
+        });
+        observer.observe(document.documentElement, {childList: true, subtree: true});
+      }),
+    selector,
+  );
+}

@@ -20,7 +20,10 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {loadSiteContract, type Contract, type Operation} from './contract';
 import {apiCallsIn, findOperation} from './calls';
-import {CONSOLE_CSS, CONSOLE_CSS_SOURCE, GENERATED_STATIC_DIR, REFERENCE_DIR, consoleDataPath} from './routes';
+import {CONSOLE_CSS, GENERATED_STATIC_DIR, REFERENCE_DIR, consoleDataPath} from './routes';
+
+/** The API console's stylesheet, served as CONSOLE_CSS. */
+const CONSOLE_CSS_SOURCE = path.join(__dirname, 'console', 'console.css');
 import {operationContent, type GuideLink} from './blocks';
 import {operationPageData} from './pageData';
 import {operationToolsMarkdown} from './toolsMarkdown';
@@ -149,7 +152,7 @@ export function generateReference(siteDir: string, options: Pick<ReferenceOption
     apiConsole: consoleContext(contract, path.join(siteDir, 'docs')),
   });
   // The console's stylesheet is served beside its data: every stylesheet the site bundles goes into the CSS every page loads.
-  files.push({file: CONSOLE_CSS.slice(1), served: true, content: fs.readFileSync(path.join(siteDir, CONSOLE_CSS_SOURCE), 'utf8')});
+  files.push({file: CONSOLE_CSS.slice(1), served: true, content: fs.readFileSync(CONSOLE_CSS_SOURCE, 'utf8')});
   const wanted = new Set(files.map(targetOf));
   // Pages of operations that left the contract go too.
   for (const dir of [outDir, path.join(servedDir, 'api-console')]) {
@@ -183,7 +186,7 @@ export default function apiReferencePlugin(context: LoadContext): Plugin {
   return {
     name: API_REFERENCE_PLUGIN,
     getPathsToWatch() {
-      return [contractFile, path.join(context.siteDir, CONSOLE_CSS_SOURCE)];
+      return [contractFile, CONSOLE_CSS_SOURCE];
     },
     async loadContent(): Promise<ApiReferenceContent> {
       // A second load means the contract changed under `docusaurus start`: write the pages again.

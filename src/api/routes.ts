@@ -9,9 +9,8 @@ export const REFERENCE_DIR = 'api/reference';
  */
 export const GENERATED_STATIC_DIR = '.generated/static';
 
-/** The API console's stylesheet: where it is served, and its source. */
+/** Where the API console's stylesheet (src/api/console/console.css) is served. */
 export const CONSOLE_CSS = '/api-console/console.css';
-export const CONSOLE_CSS_SOURCE = 'src/api/console/console.css';
 
 /** Where an operation's API console data is served: fetched when a reader opens the console, so no page or bundle carries it. */
 export const consoleDataPath = (op: Pick<Operation, 'slug'> & {resource: {slug: string}}): string => `/api-console/${op.resource.slug}/${op.slug}.json`;

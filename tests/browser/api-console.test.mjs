@@ -202,7 +202,7 @@ test('a delete asks for confirmation naming the resource, and Cancel sends nothi
   await page.close();
 });
 
-test('axe finds nothing in the open console, with a response and with blocking errors, in both colour modes', async () => {
+test('axe finds nothing in the open console, with a response and with blocking errors, in both color modes', async () => {
   for (const theme of ['dark', 'light']) {
     const {page, region} = await openConsole('/docs/api/reference/servers/create-server', {theme});
     await region.getByRole('button', {name: 'Send'}).click();
@@ -255,7 +255,7 @@ test('the mock stopped: the console explains that the request did not reach the 
   }
 });
 
-test('under the policy nginx sends, the console works with zero violations, by keyboard and on a phone in both colour modes', async () => {
+test('under the policy nginx sends, the console works with zero violations, by keyboard and on a phone in both color modes', async () => {
   const nginx = await startNginx();
   const viaNginx = {server: nginx, browser: site.browser};
   try {

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import {withSiteAndBrowser, openPage, visit, buildDir} from '../helpers.mjs';
+import {stampFirst} from '../../scripts/chromium.mjs';
 
 const site = withSiteAndBrowser();
 
@@ -54,19 +55,25 @@ test('Ctrl+K focuses search, shows the shortcut hint, and a query opens the expe
 });
 
 test('the search box downloads nothing until used, a small first tier before its first results, then the rest of the text', async () => {
-  const requested = [];
+  // Every file the page asks for, with when it asked (wall clock, as the page's own stamp below).
+  const asked = [];
   const {page} = await visit(site, '/docs/servers/add-aws-server', {
-    beforeLoad: (tab) => tab.on('requestfinished', (request) => requested.push(path.basename(new URL(request.url()).pathname))),
+    beforeLoad: (tab) => tab.on('request', (request) => asked.push({file: path.basename(new URL(request.url()).pathname), at: Date.now()})),
   });
+  const requested = () => asked.map((r) => r.file);
   await page.waitForLoadState('networkidle');
   assert.deepEqual(
-    requested.filter((p) => p.startsWith('search-')),
+    requested().filter((p) => p.startsWith('search-')),
     [],
     'no index before the reader searches',
   );
+  const shown = stampFirst(page, '.navbar__search [role="listbox"] [role="option"]');
   await typeQuery(page, 'firewall');
   await options(page).first().waitFor();
-  const beforeResults = requested.filter((p) => p.startsWith('search-'));
+  // What came before the first results: the files asked for before they were on screen (the body
+  // text starts loading once they are painted, and on a busy machine its downloads would race in).
+  const firstResultsAt = await shown;
+  const beforeResults = [...new Set(asked.filter((r) => r.at <= firstResultsAt && r.file.startsWith('search-')).map((r) => r.file))];
   assert.ok(
     beforeResults.some((p) => p.startsWith('search-pages-')),
     'the first tier',
@@ -76,10 +83,10 @@ test('the search box downloads nothing until used, a small first tier before its
   // The body text of every section follows in the background, the reader's own section first.
   const textFiles = fs.readdirSync(buildDir).filter((f) => f.startsWith('search-text'));
   const deadline = Date.now() + 15000;
-  while (requested.filter((p) => p.startsWith('search-text')).length < textFiles.length && Date.now() < deadline) {
+  while (requested().filter((p) => p.startsWith('search-text')).length < textFiles.length && Date.now() < deadline) {
     await page.waitForTimeout(50);
   }
-  const texts = requested.filter((p) => p.startsWith('search-text'));
+  const texts = requested().filter((p) => p.startsWith('search-text'));
   assert.equal(texts.length, textFiles.length, "every section's text");
   assert.match(texts[0], /^search-text-docs-servers-/);
   await page.close();
