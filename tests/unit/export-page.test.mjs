@@ -13,6 +13,7 @@ import {fixtureSite, testFixtures} from './fixtures.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
 const {exportPage} = jiti('../../src/markdown/exportPage.ts');
+const {docRoute} = jiti('../../src/utils/docRoutes.ts');
 
 /** The file under docs/ each case stands for (a task page of the servers section unless named here). */
 const fileOf = {'section-page': 'servers/index.md'};
@@ -26,11 +27,8 @@ const cards = {
   ],
 };
 
-const routeOf = (file) => {
-  if (!fs.existsSync(path.join(fixtureSite, 'docs', file))) return undefined;
-  const route = `/docs/${file.replace(/\.mdx?$/, '')}`;
-  return route.endsWith('/index') ? route.slice(0, -'index'.length) : route;
-};
+/** The site's one rule for a doc's route (src/utils/docRoutes.ts), for the fixture site's files. */
+const routeOf = (file) => (fs.existsSync(path.join(fixtureSite, 'docs', file)) ? docRoute(file) : undefined);
 
 const context = {siteUrl: 'https://docs.launchdeck.io', routeOf, childrenOf: (route) => cards[route] ?? [], siteDir: fixtureSite};
 
