@@ -43,7 +43,10 @@ const TEMPLATE_HEADINGS = new Set([
   'pagination',
   'rate limits',
   'guides that use it',
+  'try it',
 ]);
+/** The API console's section of every reference page: the same words on 169 pages, about the console, not the operation. */
+const CONSOLE_SECTION = '#try-it';
 /** "201 Created", "404 Not Found": status headings of the API reference. */
 const STATUS_HEADING = /^[1-5]\d\d\s+[A-Z]/;
 const TROUBLESHOOTING = /^(troubleshooting|common problems)$/i;
@@ -142,7 +145,7 @@ export function writeSearchIndex({outDir, baseUrl, contextPaths, synonyms, hash,
   const sectionsByContext = new Map<string, SectionRow[]>(['', ...contextPaths].map((c) => [c, []]));
   for (const doc of contents) {
     const page = byPluginId.get(doc.p ?? -1);
-    if (page === undefined || !doc.t.trim()) continue;
+    if (page === undefined || !doc.t.trim() || doc.h === CONSOLE_SECTION) continue;
     const context = contextPaths[pages[page]![6]] ?? '';
     sectionsByContext.get(context)!.push([page, doc.h ?? '', doc.s ?? '', doc.t]);
   }
