@@ -4,3 +4,4 @@ import type {HostingRules} from '../src/hosting/formats';
 declare const rules: HostingRules;
 export default rules;
 export declare const compressibleTypes: readonly string[];
+export declare const markdownAccept: string;

@@ -30,6 +30,14 @@ export const compressibleTypes = [
   'image/svg+xml',
 ];
 
+/**
+ * Markdown by content negotiation: a request for a docs page whose Accept
+ * header names text/markdown before any text/html gets the page's Markdown
+ * (Content-Type text/markdown, Vary: Accept). One rule for scripts/serve.mjs
+ * and the generated nginx configuration; q-values are not weighed.
+ */
+export const markdownAccept = '^(?:(?!text/html).)*text/markdown';
+
 export default {
   /** Unknown paths get this page, with status 404. */
   notFound: '/404.html',

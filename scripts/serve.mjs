@@ -9,7 +9,9 @@
  * - every response carries the security headers, Content-Security-Policy included;
  * - brotli (quality 6) or gzip when the browser accepts it, for the types that
  *   hosting/rules.mjs lists as compressible, cached in memory;
- * - files named by their content are cached for a year, everything else is revalidated.
+ * - files named by their content are cached for a year, everything else is revalidated;
+ * - a docs page asked for with `Accept: text/markdown` (before any text/html) is answered
+ *   with its Markdown, and docs pages say `Vary: Accept`.
  * With `plain: true` (`--plain`) it is instead a static host that applies no rules at
  * all (files as they are, 404.html for unknown paths, no headers of its own), as
  * GitHub Pages or an object store would.
@@ -22,7 +24,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import {fileURLToPath} from 'node:url';
-import {compressibleTypes} from '../hosting/rules.mjs';
+import {compressibleTypes, markdownAccept} from '../hosting/rules.mjs';
 
 const types = {
   '.html': 'text/html; charset=utf-8',
@@ -41,6 +43,8 @@ const types = {
   '.woff2': 'font/woff2',
   '.map': 'application/json; charset=utf-8',
 };
+const wantsMarkdown = new RegExp(markdownAccept, 'i');
+
 /** Types worth compressing: the list nginx is configured with too (hosting/rules.mjs). */
 const compressible = new Set(compressibleTypes);
 
@@ -122,7 +126,7 @@ export function startServer({dir = 'build', port = 0, host = '127.0.0.1', log = 
     res.end();
   }
 
-  function send(req, res, status, file) {
+  function send(req, res, status, file, vary = 'Accept-Encoding') {
     const type = types[path.extname(file)] ?? 'application/octet-stream';
     const accept = String(req.headers['accept-encoding'] ?? '');
     const encoding = compressible.has(type.split(';')[0]) ? (/\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null) : null;
@@ -133,7 +137,7 @@ export function startServer({dir = 'build', port = 0, host = '127.0.0.1', log = 
       'Content-Type': type,
       'Content-Length': data.length,
       ...(rules ? {...rules.headers, 'Cache-Control': immutable ? rules.cache.immutableValue : rules.cache.otherValue} : {}),
-      Vary: 'Accept-Encoding',
+      Vary: vary,
       ...(encoding ? {'Content-Encoding': encoding} : {}),
     });
     res.end(req.method === 'HEAD' ? undefined : data);
@@ -179,9 +183,15 @@ export function startServer({dir = 'build', port = 0, host = '127.0.0.1', log = 
       const clean = rules.cleanUrls ? pathname.replace(/\/index\.html$/, '/').replace(/^(.+?)\.html$/, '$1') : pathname;
       if (clean !== pathname) return redirect(res, clean.replace(/^\/+/, '/'), url.search);
     }
+    // Docs pages answer in HTML or, when the request asks for it first, in Markdown (content negotiation).
+    const page = rules && pathname.startsWith('/docs/') && !path.posix.extname(pathname);
+    if (page && wantsMarkdown.test(String(req.headers.accept ?? ''))) {
+      const markdown = resolveFile(root, pathname.endsWith('/') ? `${pathname}index.md` : `${pathname}.md`) ?? resolveFile(root, `${pathname}/index.md`);
+      return markdown ? send(req, res, 200, markdown, 'Accept, Accept-Encoding') : notFound(req, res);
+    }
     const file = resolveFile(root, pathname);
     if (!file) return notFound(req, res);
-    send(req, res, 200, file);
+    send(req, res, 200, file, page ? 'Accept, Accept-Encoding' : 'Accept-Encoding');
   });
 
   return new Promise((resolve, reject) => {

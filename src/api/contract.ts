@@ -67,7 +67,11 @@ export const kebab = (text: string): string =>
 const isNode = (value: Json | undefined): value is Node => !!value && typeof value === 'object' && !Array.isArray(value);
 
 export function loadContract(file: string): Contract {
-  const doc = parseYaml(fs.readFileSync(file, 'utf8')) as Node;
+  return contractOf(parseYaml(fs.readFileSync(file, 'utf8')) as Node);
+}
+
+/** The contract from its parsed document (the YAML file, or the site's /openapi.json). */
+export function contractOf(doc: Node): Contract {
   const resolve = (ref: string): Node | undefined => {
     if (!ref.startsWith('#/')) return undefined;
     let node: Json | undefined = doc;

@@ -1,18 +1,19 @@
 /**
  * "Copy page" and "View as Markdown" next to a doc page's title: the page's
- * Markdown (written beside it by src/markdown/plugin.ts) for readers' tools.
- * Nothing is fetched until the reader asks.
+ * Markdown (written beside it by src/markdown/plugin.ts) for readers' tools,
+ * and "Use with AI" (./AssistantMenu.tsx, loaded when opened). Nothing is
+ * fetched until the reader asks. Every page loads this component: keep it
+ * small (the task page's JavaScript budget has no headroom).
  */
-import React, {useState, type ReactNode} from 'react';
+import React, {useState, type ComponentType, type ReactNode} from 'react';
 import {useLocation} from '@docusaurus/router';
 
-type State = 'idle' | 'copied' | 'failed';
-
-const MESSAGES: Record<State, string> = {idle: '', copied: 'Copied the page as Markdown', failed: 'Could not copy: open the Markdown instead'};
+const COPIED = 'Copied the page as Markdown';
 
 export default function PageActions(): ReactNode {
   const {pathname} = useLocation();
-  const [state, setState] = useState<State>('idle');
+  const [status, setStatus] = useState('');
+  const [Menu, setMenu] = useState<ComponentType<{markdownPath: string}>>();
   const markdownUrl = pathname.endsWith('/') ? `${pathname}index.md` : `${pathname}.md`;
 
   async function copy(): Promise<void> {
@@ -22,28 +23,30 @@ export default function PageActions(): ReactNode {
     });
     try {
       // A ClipboardItem keeps the click's permission while the file downloads (Safari needs it).
-      if (typeof ClipboardItem === 'function' && navigator.clipboard?.write) {
-        await navigator.clipboard.write([new ClipboardItem({'text/plain': text.then((t) => new Blob([t], {type: 'text/plain'}))})]);
-      } else {
-        await navigator.clipboard.writeText(await text);
-      }
-      setState('copied');
+      await (typeof ClipboardItem === 'function' && navigator.clipboard?.write
+        ? navigator.clipboard.write([new ClipboardItem({'text/plain': text.then((t) => new Blob([t], {type: 'text/plain'}))})])
+        : navigator.clipboard.writeText(await text));
+      setStatus(COPIED);
     } catch {
-      setState('failed');
+      setStatus('Could not copy: open the Markdown instead');
     }
-    window.setTimeout(() => setState('idle'), 4000);
+    window.setTimeout(() => setStatus(''), 4000);
   }
 
   return (
     <div className="ld-page-actions">
       <button type="button" className="ld-page-actions__button" onClick={() => void copy()}>
-        {state === 'copied' ? 'Copied' : 'Copy page'}
+        {status === COPIED ? 'Copied' : 'Copy page'}
       </button>
-      <a className="ld-page-actions__button" href={markdownUrl} type="text/markdown">
+      <a className="ld-page-actions__button" href={markdownUrl}>
         View as Markdown
       </a>
-      <span className="ld-page-actions__status" role="status" aria-live="polite">
-        {MESSAGES[state]}
+      <details className="ld-page-menu" onToggle={() => Menu || void import('./AssistantMenu').then((m) => setMenu(() => m.default))}>
+        <summary className="ld-page-actions__button">Use with AI</summary>
+        {Menu && <Menu markdownPath={markdownUrl} />}
+      </details>
+      <span className="ld-page-actions__status" role="status">
+        {status}
       </span>
     </div>
   );

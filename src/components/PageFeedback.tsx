@@ -1,40 +1,36 @@
 /**
  * "Was this page helpful?" at the end of every doc page. No request goes
  * anywhere: an answer only offers a link to the repository's docs-feedback
- * issue form, pre-filled with the page's title, its address and the answer.
+ * issue form, pre-filled with the page's title, its address and the answer
+ * (./FeedbackThanks.tsx, loaded with the answer: every page carries the
+ * question only).
  */
-import React, {useState, type ReactNode} from 'react';
-import {docsFeedbackUrl} from '@site/src/config/support';
+import React, {useState, type ComponentType, type ReactNode} from 'react';
+import type {FeedbackThanksProps} from './FeedbackThanks';
 
-interface Props {
-  repository: string;
-  pageTitle: string;
-  pageUrl: string;
-}
+type Props = Omit<FeedbackThanksProps, 'answer'>;
 
-export default function PageFeedback({repository, pageTitle, pageUrl}: Props): ReactNode {
-  const [answer, setAnswer] = useState<'Yes' | 'No' | null>(null);
+export default function PageFeedback(props: Props): ReactNode {
+  const [thanks, setThanks] = useState<{Thanks: ComponentType<FeedbackThanksProps>; answer: 'Yes' | 'No'}>();
   return (
     <section className="ld-feedback" aria-labelledby="ld-feedback-title">
       <h2 id="ld-feedback-title" className="ld-feedback__title">
         Was this page helpful?
       </h2>
-      {answer === null ? (
+      {thanks ? (
+        <thanks.Thanks {...props} answer={thanks.answer} />
+      ) : (
         <div className="ld-feedback__answers">
-          {(['Yes', 'No'] as const).map((value) => (
-            <button key={value} type="button" className="ld-feedback__button" onClick={() => setAnswer(value)}>
-              {value}
+          {(['Yes', 'No'] as const).map((answer) => (
+            <button
+              key={answer}
+              type="button"
+              className="ld-feedback__button"
+              onClick={() => void import('./FeedbackThanks').then((m) => setThanks({Thanks: m.default, answer}))}>
+              {answer}
             </button>
           ))}
         </div>
-      ) : (
-        <p role="status" className="ld-feedback__thanks">
-          Thank you.{' '}
-          <a href={docsFeedbackUrl(repository, pageTitle, pageUrl, answer)} target="_blank" rel="noopener noreferrer">
-            {answer === 'Yes' ? 'Tell us what helped' : 'Tell us what was missing or wrong'}
-          </a>{' '}
-          in a short form on GitHub (opens in a new tab).
-        </p>
       )}
     </section>
   );

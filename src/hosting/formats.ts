@@ -4,7 +4,7 @@
  * `_redirects` for Netlify and Cloudflare Pages, and an nginx server-block
  * include.
  */
-import {compressibleTypes} from '../../hosting/rules.mjs';
+import {compressibleTypes, markdownAccept} from '../../hosting/rules.mjs';
 
 export interface HostingRules {
   notFound: string;
@@ -147,11 +147,12 @@ export function nginxConf(rules: ResolvedRules): string {
   }
   out.push(
     '',
-    "# Markdown and YAML for readers' tools.",
-    'location ~ \\.md$ {',
+    "# Markdown and YAML for readers' tools (a section's Markdown is also at /docs/<section>.md).",
+    'location ~ ^(?<ld_md_base>.+)\\.md$ {',
     '    types { text/markdown md; }',
-    '    try_files $uri =404;',
+    '    try_files $uri $ld_md_base/index.md =404;',
     ...headers(rules.cache.otherValue),
+    '    add_header Vary Accept always;',
     '}',
     'location ~ \\.yaml$ {',
     '    types { application/yaml yaml; }',
@@ -162,6 +163,17 @@ export function nginxConf(rules: ResolvedRules): string {
     '# Pages: /x is x/index.html (or x.html); a folder is its index.html.',
     'location / {',
     '    try_files $uri $uri/index.html $uri.html =404;',
+    '}',
+    '',
+    '# Docs pages: their Markdown for a request that asks for text/markdown before any text/html.',
+    'location /docs/ {',
+    `    if ($http_accept ~* ${quote(markdownAccept)}) {`,
+    '        rewrite ^(.*/)$ $1index.md last;',
+    '        rewrite ^(.*[^/])$ $1.md last;',
+    '    }',
+    '    try_files $uri $uri/index.html $uri.html =404;',
+    ...headers(rules.cache.otherValue),
+    '    add_header Vary Accept always;',
     '}',
   );
   return `${out.join('\n')}\n`;

@@ -12,6 +12,8 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {Worker} from 'node:worker_threads';
 import {markdownPath, type ExportPage} from './exportPage';
 import {apiReferenceContent} from '../api/pluginContent';
+import {urls} from '../config/urls';
+import {mcpCommand} from '../config/assistants';
 
 interface DocMeta {
   id: string;
@@ -79,7 +81,9 @@ export function llmsTxt(siteUrl: string, sections: LlmsSection[]): string {
     '',
     `> ${PRODUCT_SUMMARY}`,
     '',
-    `Every page of the documentation is also available as Markdown: add \`.md\` to its address (a section page's is \`index.md\`). The whole documentation in one file is at ${siteUrl}/llms-full.txt, and the API contract at ${siteUrl}/openapi.yaml.`,
+    `Every page of the documentation is also available as Markdown: add \`.md\` to its address (a section page's is \`index.md\`). The whole documentation in one file is at ${siteUrl}/llms-full.txt, and the API contract at ${siteUrl}/openapi.yaml. A request for a page with \`Accept: text/markdown\` gets its Markdown too.`,
+    '',
+    `Coding assistants can also use these docs through their MCP server (search with the site's own ranking, pages, API operations): \`${mcpCommand(siteUrl, urls.repository).join(' ')}\`, over stdio. Setup for each editor: ${urls.repository}/blob/main/mcp/README.md.`,
     '',
     ...main.flatMap((s) => [`## ${s.title}`, '', ...list(s), '']),
     ...(optional.length ? ['## Optional', '', ...optional.flatMap(list), ''] : []),

@@ -22,7 +22,7 @@ import type {SearchContext} from './contextPaths';
 import {sectionSearchContexts} from './contexts';
 import {writeSearchIndex} from './buildIndex';
 import {compileSynonyms, type SynonymSource} from './engine/synonyms';
-import type {SynonymRow} from './engine/model';
+import {indexFileNames, type SynonymRow} from './engine/model';
 
 export const SYNONYMS_FILE = 'search/synonyms.yml';
 
@@ -101,6 +101,19 @@ export default function launchdeckSearch(context: LoadContext, configOptions: un
         );
       }
       writeSearchIndex({outDir: props.outDir, baseUrl: props.baseUrl, contextPaths, synonyms, hash, documents});
+      // Where tools find the index without knowing its hash (mcp/, the docs' MCP server). Not a `search-*`
+      // name: those are cached for a year, and this file changes with every build.
+      fs.writeFileSync(
+        path.join(props.outDir, 'docs-index.json'),
+        `${JSON.stringify({
+          version: 1,
+          siteUrl: context.siteConfig.url,
+          search: {pages: indexFileNames.pages(hash), text: Object.fromEntries(['', ...contextPaths].map((c) => [c, indexFileNames.text(c, hash)]))},
+          markdown: 'Every page at its address with .md added (a section page: index.md)',
+          contract: {yaml: '/openapi.yaml', json: '/openapi.json'},
+          llms: '/llms.txt',
+        })}\n`,
+      );
     },
     configureWebpack(config, isServer, utils, content) {
       const inner = plugin.configureWebpack?.(config, isServer, utils, content) ?? {};

@@ -131,6 +131,35 @@ for (const name of ['scripts/serve.mjs', 'nginx']) {
     }
   });
 
+  test(`${name}: a docs page asked for as Markdown answers with its Markdown, and pages vary by Accept`, async () => {
+    const asMarkdown = {Accept: 'text/markdown'};
+    for (const [route, heading] of [
+      ['/docs/servers/stop-server', /^---\n[\s\S]*?\n---\n\n# Stop a server\n/],
+      ['/docs/servers/', /^---\n[\s\S]*?\n---\n\n# Servers\n/],
+      ['/docs/servers', /^---\n[\s\S]*?\n---\n\n# Servers\n/],
+      ['/docs/', /^---\n[\s\S]*?\n---\n\n# /],
+      ['/docs/api/reference/servers/create-server', /^---\n[\s\S]*?\n---\n\n# Add a server\n/],
+    ]) {
+      const r = await get(route, asMarkdown);
+      assert.equal(r.status, 200, route);
+      assert.equal(r.headers['content-type'], 'text/markdown; charset=utf-8', route);
+      assert.match(String(r.headers.vary), /\bAccept\b/, route);
+      assert.match(r.body.toString(), heading, route);
+      assert.equal(r.headers['content-security-policy'], rules.headers['Content-Security-Policy'], `${route}: the security headers too`);
+    }
+    // text/markdown named before text/html wins; after it, or not at all, the page stays HTML.
+    assert.match((await get('/docs/servers/stop-server', {Accept: 'text/markdown, text/html;q=0.9'})).headers['content-type'], /^text\/markdown/);
+    for (const accept of ['text/html, text/markdown', 'text/html,application/xhtml+xml,*/*;q=0.8', '*/*', 'application/json']) {
+      const r = await get('/docs/servers/stop-server', {Accept: accept});
+      assert.match(r.headers['content-type'], /^text\/html/, accept);
+      assert.match(String(r.headers.vary), /\bAccept\b/, `${accept}: an HTML page varies by Accept, so caches keep both`);
+    }
+    // No such page: the not-found page, as for HTML.
+    assert.equal((await get('/docs/servers/no-such-page', asMarkdown)).status, 404);
+    // Files are what they are, whatever the Accept header.
+    assert.match((await get('/openapi.json', asMarkdown)).headers['content-type'], /^application\/json/);
+  });
+
   test(`${name}: text is compressed for browsers that accept it, and typed for tools`, async () => {
     for (const [p, type] of [
       ['/docs/servers/stop-server', /^text\/html/],

@@ -8,7 +8,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import {withSiteAndBrowser, visit, buildDir} from '../helpers.mjs';
+import {axeViolations, withSiteAndBrowser, visit, buildDir} from '../helpers.mjs';
 import {startServer} from '../../scripts/serve.mjs';
 
 const site = withSiteAndBrowser();
@@ -43,6 +43,49 @@ test("Copy page puts the page's Markdown on the clipboard and says so; View as M
   assert.deepEqual(errors.map(String), []);
   assert.deepEqual(external, []);
   await page.close();
+});
+
+test('"Use with AI" opens the page in ChatGPT or Claude and shows how to connect an editor, by keyboard, with nothing sent', async () => {
+  for (const theme of ['dark', 'light']) {
+    const {page, external, errors} = await visit(site, '/docs/servers/stop-server', {theme});
+    const markdownUrl = `${siteUrl}/docs/servers/stop-server.md`;
+    // Keyboard: focus the menu's summary, open it with Enter.
+    await page.locator('.ld-page-menu > summary').focus();
+    await page.keyboard.press('Enter');
+    const chatgpt = page.getByRole('link', {name: 'Open in ChatGPT (new tab)'});
+    await chatgpt.waitFor();
+    for (const [link, host] of [
+      [chatgpt, 'https://chatgpt.com/'],
+      [page.getByRole('link', {name: 'Open in Claude (new tab)'}), 'https://claude.ai/new'],
+    ]) {
+      const href = await link.getAttribute('href');
+      assert.ok(href.startsWith(host), href);
+      const prompt = new URL(href).searchParams.get('q');
+      assert.ok(prompt.includes(markdownUrl), `${host}: the prompt names the page's Markdown: ${prompt}`);
+      assert.equal(await link.getAttribute('target'), '_blank');
+      assert.match(await link.getAttribute('rel'), /noopener/);
+    }
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Connect your editor');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', {name: 'Connect your editor to these docs'});
+    await dialog.waitFor();
+    const text = await dialog.innerText();
+    for (const editor of ['Claude Desktop', 'Claude Code', 'Cursor', 'VS Code']) assert.match(text, new RegExp(editor));
+    assert.match(text, /"command": "npx"/);
+    assert.match(text, /"github:launchdeck\/docs",\s*"--url",\s*"https:\/\/docs\.launchdeck\.io"/);
+    assert.match(text, /claude mcp add launchdeck-docs -- npx -y github:launchdeck\/docs --url https:\/\/docs\.launchdeck\.io/);
+    assert.match(text, /"type": "stdio"/);
+    assert.deepEqual(await axeViolations(page), [], `${theme}: the dialog`);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({state: 'hidden'});
+    assert.deepEqual(await axeViolations(page), [], `${theme}: the open menu`);
+    assert.deepEqual(external, [], 'nothing goes to an assistant until the reader follows a link');
+    assert.deepEqual(errors.map(String), []);
+    await page.close();
+  }
 });
 
 test('"Was this page helpful?" sends nothing and offers the feedback form, pre-filled with the page and the answer', async () => {

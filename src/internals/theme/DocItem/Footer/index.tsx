@@ -5,7 +5,7 @@ import type {WrapperProps} from '@docusaurus/types';
 import Link from '@docusaurus/Link';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
-import {communitySupportUrl} from '@site/src/config/support';
+import {docsFeedbackUrl} from '@site/src/config/support';
 import PageFeedback from '@site/src/components/PageFeedback';
 import type {ProductUrls} from '@site/src/config/urls';
 
@@ -23,7 +23,7 @@ export default function FooterWrapper(props: Props): ReactNode {
       <PageFeedback repository={productUrls.repository} pageTitle={metadata.title} pageUrl={pageUrl} />
       <p className="ld-doc-support">
         Stuck or found a mistake?{' '}
-        <Link href={communitySupportUrl(productUrls.repository, metadata.title, pageUrl)} data-testid="community-support">
+        <Link href={docsFeedbackUrl(productUrls.repository, metadata.title, pageUrl)} data-testid="community-support">
           Community support
         </Link>{' '}
         opens a pre-filled issue for this page.

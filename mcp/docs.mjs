@@ -1,0 +1,302 @@
+/**
+ * What the MCP server knows about the docs, from one site source
+ * (./source.mjs): the site's own search engine on its own index files
+ * (src/search/engine, the code the search box runs), every page's Markdown,
+ * and the API contract. The MCP tools (./server.mjs) are thin wrappers of
+ * these methods; tests/browser/mcp.test.mjs drives them through the SDK's
+ * client.
+ */
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import createJiti from 'jiti';
+import {SiteError} from './source.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const jiti = createJiti(fileURLToPath(import.meta.url), {interopDefault: true});
+const {SearchEngine} = jiti(path.join(root, 'src/search/engine/engine.ts'));
+const {contractOf, requiredPermission, tokenTypes, isPublic, responsesOf, requestBody, typeOf, statusText} = jiti(path.join(root, 'src/api/contract.ts'));
+const {findOperation} = jiti(path.join(root, 'src/api/calls.ts'));
+const {samplesFor} = jiti(path.join(root, 'src/api/samples.ts'));
+const {editDistance} = jiti(path.join(root, 'src/search/engine/engine.ts'));
+
+/** Queries longer than this are cut (the search box reads no more either). */
+export const MAX_QUERY_LENGTH = 200;
+export const MAX_RESULTS = 20;
+
+// eslint-disable-next-line no-control-regex -- control characters are what this removes
+const cleanText = (text) =>
+  text
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** A passage of `text` around its first matched word, at most `max` characters. */
+function snippetOf(text, positions, max = 220) {
+  if (text.length <= max) return text;
+  const start = Math.max(0, (positions[0]?.[0] ?? 0) - 60);
+  const cut = text.slice(start, start + max);
+  return `${start > 0 ? '…' : ''}${cut.replace(/\s+\S*$/, '')}…`;
+}
+
+/** Inlines local $refs, at most `depth` levels deep (deeper: the reference's name). */
+function inline(node, doc, depth = 6, seen = []) {
+  if (Array.isArray(node)) return node.map((item) => inline(item, doc, depth, seen));
+  if (!node || typeof node !== 'object') return node;
+  if (typeof node.$ref === 'string') {
+    const name = node.$ref.split('/').pop();
+    if (depth <= 0 || seen.includes(node.$ref)) return {$ref: node.$ref, title: name};
+    const target = node.$ref
+      .slice(2)
+      .split('/')
+      .reduce((at, key) => at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+    const {$ref, ...siblings} = node;
+    return inline({...target, ...siblings}, doc, depth - 1, [...seen, $ref]);
+  }
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, inline(value, doc, depth, seen)]));
+}
+
+export class Docs {
+  constructor(source) {
+    this.source = source;
+  }
+
+  async text(sitePathname) {
+    return this.source.read(sitePathname);
+  }
+
+  /** Loads the search index (first tier and every section's text) and finds the site's address. */
+  async load() {
+    const manifestText = await this.source.read('/docs-index.json');
+    if (manifestText === null) {
+      throw new SiteError(`${this.source.describe()} has no docs-index.json: it isn't a Launchdeck docs build. Build the site with "npm run build".`);
+    }
+    const manifest = JSON.parse(manifestText);
+    const pagesFile = JSON.parse((await this.source.read(`/${manifest.search.pages}`)) ?? 'null');
+    if (!pagesFile) throw new SiteError(`The search index ${manifest.search.pages} is missing from ${this.source.describe()}.`);
+    this.engine = new SearchEngine(pagesFile);
+    this.contexts = pagesFile.contexts;
+    for (const [context, file] of Object.entries(manifest.search.text)) {
+      const rows = JSON.parse((await this.source.read(`/${file}`)) ?? '[]');
+      this.engine.addText(context, rows);
+    }
+    this.siteUrl = manifest.siteUrl.replace(/\/+$/, '');
+    this.urls = new Set(this.engine.pages.map((page) => page.url));
+    return this;
+  }
+
+  /** An absolute address of the site. */
+  absolute(sitePathname) {
+    return `${this.siteUrl}${sitePathname}`;
+  }
+
+  /** The section pages: `/docs/<section>/` (and nested ones), with their title and description. */
+  sections() {
+    const pages = this.engine.pages;
+    return pages
+      .filter((page) => /^\/docs\/.+\/$/.test(page.url) && !page.url.startsWith('/docs/api/reference/'))
+      .map((page) => ({
+        section: page.url.slice('/docs/'.length, -1),
+        title: page.title,
+        url: this.absolute(page.url),
+        description: page.description,
+        pages: pages.filter((p) => p.url.startsWith(page.url) && p.url !== page.url).length,
+      }))
+      .concat([
+        {
+          section: 'api/reference',
+          title: 'API reference',
+          url: this.absolute('/docs/api/reference/'),
+          description: 'One page per operation of the Launchdeck REST API.',
+          pages: pages.filter((p) => p.url.startsWith('/docs/api/reference/') && p.url !== '/docs/api/reference/').length,
+        },
+      ])
+      .sort((a, b) => a.section.localeCompare(b.section));
+  }
+
+  /** The search context of a section name ("servers", "docs/servers", "/docs/servers/", its title), or a SiteError listing them. */
+  contextOf(section) {
+    const wanted = cleanText(section)
+      .toLowerCase()
+      .replace(/^https?:\/\/[^/]+/, '')
+      .replace(/^\/+|\/+$/g, '')
+      .replace(/^docs\//, '');
+    const context =
+      this.contexts.find((c) => c === `docs/${wanted}`) ??
+      this.contexts.find((c) => {
+        const page = this.engine.pages.find((p) => p.url === `/${c}/`);
+        return page && page.title.toLowerCase() === wanted;
+      });
+    if (context) return context;
+    throw new SiteError(`Unknown section ${JSON.stringify(section)}. Sections: ${this.contexts.map((c) => c.replace(/^docs\//, '')).join(', ')}.`);
+  }
+
+  /** The site's search: the same engine and ranking as its search box and /search page. */
+  search(query, {section, limit = 5} = {}) {
+    if (typeof query !== 'string') throw new SiteError('The query must be text.');
+    let text = cleanText(query);
+    const truncated = text.length > MAX_QUERY_LENGTH;
+    if (truncated) text = text.slice(0, MAX_QUERY_LENGTH);
+    if (!text) throw new SiteError('The query is empty: say what you are looking for, for example "add a server on AWS".');
+    const count = Math.min(MAX_RESULTS, Math.max(1, Math.floor(limit)));
+    const context = section ? this.contextOf(section) : undefined;
+    const {hits, partial} = this.engine.search(text, {limit: count, context, typing: false});
+    const results = hits.map((hit) => {
+      const page = this.engine.pages[hit.page];
+      let anchor = '';
+      let passage = page.description;
+      if (hit.target.kind === 'heading') {
+        const heading = this.engine.headings[hit.target.heading];
+        anchor = heading.anchor;
+        const part = page.sections.map((id) => this.engine.sections[id]).find((s) => s.anchor === anchor);
+        if (part) passage = part.text;
+      } else if (hit.target.kind === 'text') {
+        const part = this.engine.sections[hit.target.section];
+        anchor = part.anchor;
+        passage = part.text;
+      }
+      const sectionPage = page.context ? this.engine.pages.find((p) => p.url === `/${page.context}/`) : undefined;
+      const firstWord = [...hit.matched][0];
+      const at = firstWord ? passage.toLowerCase().indexOf(firstWord.slice(0, 4)) : -1;
+      return {
+        title: page.title,
+        url: this.absolute(`${page.url}${anchor}`),
+        markdown_url: this.absolute(page.url.endsWith('/') ? `${page.url}index.md` : `${page.url}.md`),
+        section: sectionPage?.title ?? (page.breadcrumbs?.[0] || 'Documentation'),
+        snippet: snippetOf(passage, at >= 0 ? [[at]] : []),
+      };
+    });
+    return {query: text, truncated, partial, results};
+  }
+
+  /** The site path of a page from what a reader or an agent might pass: a URL, a route, a file. */
+  route(ref) {
+    if (typeof ref !== 'string' || !cleanText(ref)) throw new SiteError('Say which page: its URL or path, for example /docs/servers/add-server.');
+    let text = cleanText(ref);
+    if (/^[a-z][a-z0-9+.-]*:/i.test(text)) {
+      let url;
+      try {
+        url = new URL(text);
+      } catch {
+        throw new SiteError(`Not a URL: ${JSON.stringify(ref)}.`);
+      }
+      if (url.origin !== new URL(this.siteUrl).origin) throw new SiteError(`Refused: ${url.origin} is not this site (${this.siteUrl}).`);
+      text = url.pathname;
+    }
+    text = text.replace(/[?#].*$/, '');
+    if (!text.startsWith('/')) text = text.startsWith('docs/') ? `/${text}` : `/docs/${text}`;
+    if (!text.startsWith('/docs/') && text !== '/docs')
+      throw new SiteError(`Refused: ${JSON.stringify(ref)} is not a page of the docs (they are under /docs/).`);
+    return text
+      .replace(/\/index\.mdx?$/, '/')
+      .replace(/\.mdx?$/, '')
+      .replace(/^\/docs$/, '/docs/');
+  }
+
+  /** Pages whose address or title is closest to what was asked. */
+  closest(ref, n = 5) {
+    const wanted = ref.toLowerCase();
+    const scored = this.engine.pages.map((page) => ({page, distance: editDistance(wanted.replace(/\/$/, ''), page.url.toLowerCase().replace(/\/$/, ''))}));
+    const byUrl = scored
+      .sort((a, b) => a.distance - b.distance)
+      .slice(0, n)
+      .map((s) => s.page.url);
+    const words = wanted
+      .replace(/^\/docs\//, '')
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
+    const bySearch = words ? this.engine.search(words, {limit: n}).hits.map((hit) => this.engine.pages[hit.page].url) : [];
+    return [...new Set([...bySearch.slice(0, 3), ...byUrl])].slice(0, n).map((url) => {
+      const page = this.engine.pages.find((p) => p.url === url);
+      return {title: page.title, url: this.absolute(url)};
+    });
+  }
+
+  /** A page's Markdown, guides and reference pages alike. */
+  async readPage(ref) {
+    const route = this.route(ref);
+    const file = route.endsWith('/') ? `${route}index.md` : `${route}.md`;
+    const markdown = this.urls.has(route) ? await this.source.read(file) : null;
+    if (markdown === null) {
+      const suggestions = this.closest(route);
+      const error = new SiteError(`No page at ${route}. Closest: ${suggestions.map((s) => `${s.title} (${s.url})`).join('; ')}.`);
+      error.suggestions = suggestions;
+      throw error;
+    }
+    return {url: this.absolute(route), markdown};
+  }
+
+  async contract() {
+    if (!this.contractCache) {
+      const json = await this.source.read('/openapi.json');
+      if (json === null) throw new SiteError(`${this.source.describe()} has no /openapi.json.`);
+      this.contractCache = contractOf(JSON.parse(json));
+    }
+    return this.contractCache;
+  }
+
+  /** An API operation by its ID ("createServer") or "METHOD /path" (a template or a real path). */
+  async operation(ref) {
+    const contract = await this.contract();
+    const text = cleanText(typeof ref === 'string' ? ref : '');
+    if (!text || text.length > 300)
+      throw new SiteError('Say which operation: its ID (createServer) or its method and path (POST /environments/{environment_id}/servers).');
+    const call = /^(GET|POST|PUT|PATCH|DELETE)\s+(?:https?:\/\/[^/\s]+(?:\/v\d+)?)?(\/\S*)$/i.exec(text);
+    const op = call
+      ? findOperation(contract, call[1], call[2].replace(/[?#].*$/, ''))
+      : contract.operations.find((o) => o.id.toLowerCase() === text.toLowerCase());
+    if (!op) {
+      const close = contract.operations
+        .map((o) => ({o, d: Math.min(editDistance(text.toLowerCase(), o.id.toLowerCase()), editDistance(text.toLowerCase(), `${o.method} ${o.path}`))}))
+        .sort((a, b) => a.d - b.d)
+        .slice(0, 5)
+        .map(({o}) => `${o.id} (${o.method.toUpperCase()} ${o.path})`);
+      throw new SiteError(`No operation ${JSON.stringify(text)}. Closest: ${close.join('; ')}.`);
+    }
+    const doc = contract.doc;
+    const reference = `/docs/api/reference/${op.resource.slug}/${op.slug}`;
+    const referenceMarkdown = (await this.source.read(`${reference}.md`)) ?? '';
+    const guidesPart = /## Guides that use it\n([\s\S]*?)(\n## |$)/.exec(referenceMarkdown)?.[1] ?? '';
+    const guides = [...guidesPart.matchAll(/^- \[([^\]]+)\]\(([^)]+)\)/gm)].map((m) => ({title: m[1], url: m[2]}));
+    const body = requestBody(contract, op);
+    const apiUrl = String(doc.servers?.[0]?.url ?? 'https://api.launchdeck.io/v1');
+    return {
+      operation_id: op.id,
+      method: op.method.toUpperCase(),
+      path: op.path,
+      summary: op.summary,
+      description: op.description,
+      resource: op.resource.name,
+      reference_url: this.absolute(reference),
+      authentication: isPublic(op)
+        ? 'none'
+        : tokenTypes(op).length
+          ? `bearer token: ${tokenTypes(op).join(', ')} only`
+          : 'bearer token: personal access token or project API token',
+      required_permission: requiredPermission(op) ?? null,
+      parameters: op.parameters.map((p) => ({
+        name: p.name,
+        in: p.in,
+        required: p.required,
+        type: typeOf(contract, p.schema),
+        description: p.description,
+        ...(p.example !== undefined ? {example: p.example} : {}),
+      })),
+      request_body: body
+        ? {
+            required: body.required,
+            schema: inline(op.node.requestBody?.content?.['application/json']?.schema ?? body.schema, doc),
+            example: body.example ?? null,
+          }
+        : null,
+      responses: responsesOf(contract, op).map((r) => ({
+        status: statusText(r.status),
+        description: r.description,
+        ...(r.codes.length ? {error_codes: r.codes} : {}),
+        ...(r.schema && /^2/.test(r.status) ? {schema: inline(op.node.responses?.[r.status]?.content?.['application/json']?.schema ?? r.schema, doc)} : {}),
+        ...(r.example !== undefined && /^2/.test(r.status) ? {example: r.example} : {}),
+      })),
+      curl: samplesFor(contract, op, apiUrl)[0].code,
+      guides,
+    };
+  }
+}

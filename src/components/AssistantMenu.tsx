@@ -1,0 +1,62 @@
+/**
+ * The page menu's "Use with AI" list, loaded when a reader opens it
+ * (./PageActions.tsx): open the page in ChatGPT or Claude (a new
+ * conversation that asks about the page's Markdown), or connect an editor to
+ * the docs' MCP server (mcp/) with the exact configuration for each.
+ * No script of theirs, no request until the reader follows a link.
+ */
+import React, {useRef, type ReactNode} from 'react';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {assistantPrompt, assistants, editorConfigs} from '@site/src/config/assistants';
+
+export default function AssistantMenu({markdownPath}: {markdownPath: string}): ReactNode {
+  const {siteConfig} = useDocusaurusContext();
+  const repository = (siteConfig.customFields?.urls as {repository: string}).repository;
+  const dialog = useRef<HTMLDialogElement>(null);
+  const prompt = assistantPrompt(`${siteConfig.url}${markdownPath}`);
+  return (
+    <div className="ld-page-menu__panel">
+      <ul className="ld-page-menu__list">
+        {assistants.map((assistant) => (
+          <li key={assistant.name}>
+            <a
+              className="ld-page-menu__item"
+              href={assistant.url(prompt)}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`Open in ${assistant.name} (new tab)`}>
+              Open in {assistant.name} <span aria-hidden="true">↗</span>
+            </a>
+          </li>
+        ))}
+        <li>
+          <button type="button" className="ld-page-menu__item" aria-haspopup="dialog" onClick={() => dialog.current?.showModal()}>
+            Connect your editor
+          </button>
+        </li>
+      </ul>
+      <dialog ref={dialog} className="ld-connect" aria-labelledby="ld-connect-title">
+        <form method="dialog" className="ld-connect__close">
+          <button type="submit" className="button button--secondary button--sm">
+            Close
+          </button>
+        </form>
+        <h2 id="ld-connect-title">Connect your editor to these docs</h2>
+        <p>
+          The Launchdeck docs have an MCP server: your coding assistant can search them with the site&apos;s own search, read any page and look up API
+          operations. It runs on your machine with Node.js 20 or later, and reads the published site.
+        </p>
+        {editorConfigs(siteConfig.url, repository).map((config) => (
+          <section key={config.editor}>
+            <h3>{config.editor}</h3>
+            <p>{config.where}</p>
+            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard */}
+            <pre tabIndex={0} className={`language-${config.language}`}>
+              <code>{config.code}</code>
+            </pre>
+          </section>
+        ))}
+      </dialog>
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+/**
+ * The docs' MCP server (mcp/), driven by the official SDK's own client over
+ * stdio, in both modes: `--dir` on the test build, and `--url` on the same
+ * build served by scripts/serve.mjs. Its search gives the same first page as
+ * the site's /search page in Chromium; bad input gets a clear error and
+ * nothing else.
+ */
+import {test, before, after} from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {spawnSync} from 'node:child_process';
+import {Client} from '@modelcontextprotocol/sdk/client/index.js';
+import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
+import {buildDir, repoRoot, visit, withSiteAndBrowser} from '../helpers.mjs';
+
+const site = withSiteAndBrowser();
+const SITE_URL = 'https://docs.launchdeck.io';
+const server = path.join(repoRoot, 'mcp/server.mjs');
+const clients = {};
+
+async function connect(args) {
+  const client = new Client({name: 'launchdeck-docs-tests', version: '1.0.0'});
+  await client.connect(new StdioClientTransport({command: process.execPath, args: [server, ...args], cwd: repoRoot, stderr: 'ignore'}));
+  return client;
+}
+
+before(async () => {
+  // withSiteAndBrowser's before hook has run: site.server serves the test build.
+  clients.dir = await connect(['--dir', buildDir]);
+  clients.url = await connect(['--url', site.server.url]);
+});
+after(async () => {
+  await clients.dir?.close();
+  await clients.url?.close();
+});
+
+const call = async (client, name, args) => {
+  const result = await client.callTool({name, arguments: args});
+  return {error: result.isError === true, text: result.content.map((c) => c.text).join('\n')};
+};
+const data = async (client, name, args) => {
+  const {error, text} = await call(client, name, args);
+  assert.equal(error, false, text);
+  return JSON.parse(text);
+};
+
+for (const mode of ['dir', 'url']) {
+  test(`${mode}: the tools and resources it offers`, async () => {
+    const client = clients[mode];
+    assert.deepEqual((await client.listTools()).tools.map((t) => t.name).sort(), ['get_api_operation', 'list_sections', 'read_page', 'search_docs']);
+    const resources = (await client.listResources()).resources.map((r) => r.uri).sort();
+    assert.deepEqual(resources, [`${SITE_URL}/llms.txt`, `${SITE_URL}/openapi.yaml`]);
+    const llms = await client.readResource({uri: `${SITE_URL}/llms.txt`});
+    assert.match(llms.contents[0].text, /^# Launchdeck\n[\s\S]*MCP server/);
+    const contract = await client.readResource({uri: `${SITE_URL}/openapi.yaml`});
+    assert.match(contract.contents[0].text, /openapi: "3\.1\.0"/);
+  });
+
+  test(`${mode}: read_page returns a guide's and a reference page's Markdown, however the page is named`, async () => {
+    const client = clients[mode];
+    const guide = fs.readFileSync(path.join(buildDir, 'docs/servers/stop-server.md'), 'utf8');
+    for (const ref of ['/docs/servers/stop-server', 'servers/stop-server', 'docs/servers/stop-server.md', `${SITE_URL}/docs/servers/stop-server#steps`]) {
+      const {error, text} = await call(client, 'read_page', {page: ref});
+      assert.equal(error, false, ref);
+      assert.equal(text, guide, ref);
+    }
+    const section = await call(client, 'read_page', {page: '/docs/servers/'});
+    assert.equal(section.text, fs.readFileSync(path.join(buildDir, 'docs/servers/index.md'), 'utf8'));
+    const reference = await call(client, 'read_page', {page: '/docs/api/reference/servers/create-server'});
+    assert.match(reference.text, /^---\n[\s\S]*\n# Add a server\n[\s\S]*POST `\/environments\/\{environment_id\}\/servers`/);
+  });
+
+  test(`${mode}: get_api_operation by ID and by method and path`, async () => {
+    const client = clients[mode];
+    const byId = await data(client, 'get_api_operation', {operation: 'createServer'});
+    assert.equal(byId.method, 'POST');
+    assert.equal(byId.path, '/environments/{environment_id}/servers');
+    assert.equal(byId.required_permission, 'server:create');
+    assert.ok(byId.parameters.some((p) => p.name === 'environment_id' && p.in === 'path'));
+    // The request schema, references resolved: one object per provider.
+    assert.ok(byId.request_body.schema.oneOf.every((variant) => variant.properties.name.type === 'string'));
+    assert.ok(byId.responses.some((r) => r.error_codes?.includes('credits_exhausted')));
+    assert.match(byId.curl, /^curl -X POST "https:\/\/api\.launchdeck\.io\/v1\/environments\/env_[A-Za-z0-9]+\/servers"/);
+    assert.match(byId.curl, /\$LAUNCHDECK_TOKEN/);
+    assert.ok(
+      byId.guides.some((g) => g.url === `${SITE_URL}/docs/servers/add-server`),
+      JSON.stringify(byId.guides),
+    );
+    assert.equal(byId.reference_url, `${SITE_URL}/docs/api/reference/servers/create-server`);
+    for (const ref of ['GET /servers/{server_id}', 'get /servers/srv_6Yp2Mx9K', 'GET https://api.launchdeck.io/v1/servers/srv_6Yp2Mx9K']) {
+      assert.equal((await data(client, 'get_api_operation', {operation: ref})).operation_id, 'getServer', ref);
+    }
+    // A literal segment beats a parameter.
+    assert.equal((await data(client, 'get_api_operation', {operation: 'POST /servers/srv_6Yp2Mx9K/start'})).operation_id, 'startServer');
+  });
+
+  test(`${mode}: list_sections and search within a section`, async () => {
+    const client = clients[mode];
+    const sections = await data(client, 'list_sections', {});
+    const servers = sections.find((s) => s.section === 'servers');
+    assert.equal(servers.title, 'Servers');
+    assert.equal(servers.url, `${SITE_URL}/docs/servers/`);
+    assert.ok(servers.pages >= 15);
+    assert.ok(sections.some((s) => s.section === 'api/reference' && s.pages === 169));
+    const within = await data(client, 'search_docs', {query: 'key', section: 'ssh-keys', limit: 10});
+    assert.ok(within.results.length > 0);
+    for (const r of within.results) assert.ok(r.url.startsWith(`${SITE_URL}/docs/ssh-keys/`), r.url);
+  });
+
+  test(`${mode}: bad input gets a clear error and nothing else`, async () => {
+    const client = clients[mode];
+    const unknown = await call(client, 'read_page', {page: '/docs/servers/add-servr'});
+    assert.equal(unknown.error, true);
+    assert.match(
+      unknown.text,
+      /^No page at \/docs\/servers\/add-servr\. Closest: .*Add a server \(https:\/\/docs\.launchdeck\.io\/docs\/servers\/add-server\)/,
+    );
+    for (const hostile of [
+      '../../package.json',
+      '/etc/passwd',
+      '/docs/../../package.json',
+      '/docs/%2e%2e/%2e%2e/package.json',
+      'file:///etc/passwd',
+      'https://evil.example.com/docs/servers/add-server',
+      '/docs/servers/add-server\u0000.md',
+    ]) {
+      const r = await call(client, 'read_page', {page: hostile});
+      assert.equal(r.error, true, hostile);
+      assert.match(r.text, /^(Refused|No page at \/docs\/)/, `${hostile}: ${r.text}`);
+      assert.doesNotMatch(r.text, /"name": "launchdeck-docs"|root:x:0/, 'nothing of the file');
+    }
+    const op = await call(client, 'get_api_operation', {operation: 'createServr'});
+    assert.equal(op.error, true);
+    assert.match(op.text, /^No operation "createServr"\. Closest: createServer/);
+    const section = await call(client, 'search_docs', {query: 'key', section: 'nope'});
+    assert.match(section.text, /^Unknown section "nope"\. Sections: .*servers/);
+    const empty = await call(client, 'search_docs', {query: '  \u0007 '});
+    assert.match(empty.text, /^The query is empty/);
+    // Long queries are read up to 200 characters; longer than the schema allows is refused before running.
+    const long = await data(client, 'search_docs', {query: `add a server ${'x'.repeat(1000)}`});
+    assert.equal(long.truncated, true);
+    assert.equal(long.query.length, 200);
+    const tooLong = await call(client, 'search_docs', {query: 'x'.repeat(5000)});
+    assert.equal(tooLong.error, true);
+    const limit = await call(client, 'search_docs', {query: 'server', limit: 500});
+    assert.equal(limit.error, true);
+  });
+}
+
+test('search_docs gives the same first page as the site’s search', async () => {
+  const queries = [
+    'add a server on aws',
+    'delete server',
+    'rotate ssh key',
+    'invalid_state',
+    'cron job',
+    'firewall',
+    'api token',
+    'deploy from github actions',
+  ];
+  let page;
+  for (const query of queries) {
+    ({page} = await visit(site, `/search?q=${encodeURIComponent(query)}`, {page}));
+    const first = page.locator('ol[aria-label="Search results"] li a').first();
+    await first.waitFor();
+    const href = new URL(await first.getAttribute('href'), site.server.url).pathname;
+    for (const mode of ['dir', 'url']) {
+      const {results} = await data(clients[mode], 'search_docs', {query, limit: 3});
+      assert.equal(new URL(results[0].url).pathname, href, `${mode}: "${query}"`);
+      assert.ok(results[0].title && results[0].section && results[0].snippet, JSON.stringify(results[0]));
+    }
+  }
+  await page.close();
+});
+
+test('a folder without a built site, or a bad option, stops the server with a message saying what to do', () => {
+  const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-empty-'));
+  try {
+    for (const [args, message] of [
+      [['--dir', empty], /holds no built docs site.*npm run build/],
+      [['--dir', path.join(empty, 'missing')], /No folder .*npm run build/],
+      [['--url', 'http://example.com'], /Use an https:\/\/ address/],
+      [['--colour'], /Unknown option --colour/],
+    ]) {
+      const run = spawnSync(process.execPath, [server, ...args], {encoding: 'utf8', timeout: 20000, input: ''});
+      assert.equal(run.status, 1, args.join(' '));
+      assert.match(run.stderr, message, run.stderr);
+      assert.equal(run.stdout, '', 'nothing on the protocol stream');
+    }
+  } finally {
+    fs.rmSync(empty, {recursive: true, force: true});
+  }
+});
