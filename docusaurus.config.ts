@@ -4,7 +4,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as ClientRedirectsOptions} from '@docusaurus/plugin-client-redirects';
 import {urls} from './src/config/urls';
 import {GENERATED_STATIC_DIR} from './src/api/routes';
-import {shortNamesFor} from './src/config/redirects';
+import {movedPages, shortNamesFor} from './src/config/redirects';
 import {lastCommitTimes, lastUpdateDates} from './src/config/git';
 import remarkProductUrls from './src/remark/productUrls';
 import codeHighlightPlugin from './src/highlight/plugin';
@@ -151,7 +151,7 @@ const config: Config = {
     [
       redirectsAndHostingRules,
       {
-        redirects: [{from: '/', to: '/docs/'}],
+        redirects: [{from: '/', to: '/docs/'}, ...movedPages],
         createRedirects: shortNamesFor,
       } satisfies ClientRedirectsOptions,
     ],

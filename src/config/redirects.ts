@@ -1,4 +1,14 @@
 /**
+ * Pages that moved or were removed: the old address, and where its readers go
+ * now. Every address the docs ever published (contributing/published-urls.txt)
+ * must stay a page or be here; `npm run test:content`
+ * (tests/content/urls.test.mjs) fails with the exact line to add when a
+ * rename or a removal forgets it. The build turns each into a 301 on hosts
+ * with rules and a redirect page elsewhere (README, "Deploying").
+ */
+export const movedPages: Array<{from: string; to: string}> = [];
+
+/**
  * Short names for task pages, generated instead of written out by hand.
  *
  * A page named `<verb>-<noun>` or `<verb>-<qualifier>-<noun>` inside a section
