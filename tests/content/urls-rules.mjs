@@ -69,9 +69,10 @@ export function headingIds(doc) {
 }
 
 /**
- * Every link to a heading (`./add-server.md#check-the-result`, `#steps`)
- * finds that heading. Links into the generated API reference are checked by
- * the build's tests, which see its pages.
+ * Every relative link finds its page (`./add-server.md`), and every link to
+ * a heading (`./add-server.md#check-the-result`, `#steps`) that heading.
+ * Links into the generated API reference are checked by the build's tests,
+ * which see its pages.
  */
 export function anchorProblems(docs) {
   const byRel = new Map(docs.map((doc) => [doc.rel, doc]));
@@ -86,15 +87,19 @@ export function anchorProblems(docs) {
     doc.body.split('\n').forEach((line, index) => {
       if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
       if (fenced) return;
-      for (const m of line.replace(/`[^`]*`/g, '').matchAll(/\]\(((?:\.{1,2}\/)?[^)\s#]*?(?:\.mdx?)?)#([^)\s]+)\)/g)) {
+      const lineNumber = doc.raw.slice(0, doc.raw.indexOf(doc.body)).split('\n').length - 1 + index + 1;
+      for (const m of line.replace(/`[^`]*`/g, '').matchAll(/\]\(([^)\s#]*)(?:#([^)\s]+))?\)/g)) {
         const [, target, anchor] = m;
-        if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue;
+        if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('/') || (!target && !anchor)) continue;
+        if (target && !/\.mdx?$/.test(target)) continue;
         const rel = target ? path.posix.normalize(path.posix.join(path.posix.dirname(doc.rel), target)) : doc.rel;
         if (rel.startsWith('api/reference/')) continue;
         const linked = byRel.get(rel);
-        const lineNumber = doc.raw.slice(0, doc.raw.indexOf(doc.body)).split('\n').length - 1 + index + 1;
-        if (!linked) continue; // A missing page is the build's broken-link error.
-        if (!idsOf(linked).has(decodeURIComponent(anchor))) {
+        if (!linked) {
+          problems.push(`${doc.file}:${lineNumber}: links to ${target}, but there is no docs/${rel}. Link to the page's .md file, relative to this page.`);
+          continue;
+        }
+        if (anchor && !idsOf(linked).has(decodeURIComponent(anchor))) {
           const known = [...idsOf(linked)];
           const near = known.sort((a, b) => editDistance(anchor, a) - editDistance(anchor, b)).slice(0, 3);
           problems.push(

@@ -61,16 +61,17 @@ test('a removed or renamed page without a redirect fails with its old URL and th
   ]);
 });
 
-test('a link to a heading that was renamed fails with the page, the line and the anchors it has (bad example)', () => {
+test('a link to a renamed heading or a missing page fails with the page, the line and what exists (bad example)', () => {
   const page = (rel, body, headings) => ({rel, file: `docs/${rel}`, raw: `---\ntitle: x\n---\n${body}`, body, headings: headings.map((text) => ({text}))});
   const target = page('servers/add-server.md', '', ['Before you begin', 'Check the result', 'The API returns `plan_limit_reached`', 'Steps {#how-to}']);
   const linking = page(
     'servers/index.md',
-    'Intro.\n\nSee [the check](./add-server.md#check-the-results) and [limits](./add-server.md#the-api-returns-plan_limit_reached).\n\n```md\n[not a link](./add-server.md#nope)\n```\n\n[Steps](./add-server.md#how-to), [here](#intro).\n',
+    'Intro.\n\nSee [the check](./add-server.md#check-the-results) and [limits](./add-server.md#the-api-returns-plan_limit_reached).\n\n```md\n[not a link](./add-server.md#nope)\n```\n\n[Steps](./add-server.md#how-to), [here](#intro), [gone](./remove-server.md).\n',
     ['Intro'],
   );
   assert.deepEqual(anchorProblems([target, linking]), [
     'docs/servers/index.md:6: links to ./add-server.md#check-the-results, but docs/servers/add-server.md has no heading with that anchor (closest: #check-the-result, #how-to, #before-you-begin). A renamed heading changes its anchor: update the link, or keep the old anchor with {#check-the-results} after the heading.',
+    "docs/servers/index.md:12: links to ./remove-server.md, but there is no docs/servers/remove-server.md. Link to the page's .md file, relative to this page.",
   ]);
 });
 
@@ -78,6 +79,6 @@ test('every address ever published is still a page or redirects to one', () => {
   assert.deepEqual(publishedProblems({published: readPublished(), routes, moved: movedPages}), []);
 });
 
-test('every link to a heading of a page finds that heading', () => {
+test('every relative link finds its page, and every link to a heading finds that heading', () => {
   assert.deepEqual(anchorProblems(docs), []);
 });
