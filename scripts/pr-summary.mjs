@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+/**
+ * A pull request's summary for reviewers (the GitHub workflow writes it to
+ * the job summary): the pages added, changed and removed with their
+ * addresses and how many words changed, the redirects added, what the
+ * one-page check finds in each changed page, and the build artifact to
+ * preview.
+ *
+ *   node scripts/pr-summary.mjs --base origin/main [--head HEAD] [--artifact launchdeck-docs-site] [--no-check]
+ *
+ * Markdown on stdout. tests/unit/pr-summary.test.mjs runs it on a fixture change.
+ */
+import {spawnSync} from 'node:child_process';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import createJiti from 'jiti';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const {docRoute} = createJiti(fileURLToPath(import.meta.url), {interopDefault: true})(path.join(root, 'src/utils/docRoutes.ts'));
+
+function option(args, name, fallback) {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+}
+
+const git = (cwd, ...args) => {
+  const run = spawnSync('git', args, {cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024});
+  if (run.status !== 0) throw new Error(`git ${args.join(' ')}: ${run.stderr.trim()}`);
+  return run.stdout;
+};
+
+/** A docs file's address, by the site's one rule (src/utils/docRoutes.ts). */
+const routeOf = (file) => docRoute(file.replace(/^docs\//, ''));
+
+const words = (text) => text.split(/\s+/).filter(Boolean).length;
+
+/** Words added and removed between two versions of a file (git's word diff). */
+function wordChanges(cwd, base, head, file) {
+  const diff = git(cwd, 'diff', '--word-diff=porcelain', '--no-color', base, head, '--', file);
+  let added = 0;
+  let removed = 0;
+  for (const line of diff.split('\n')) {
+    if (line.startsWith('+') && !line.startsWith('+++')) added += words(line.slice(1));
+    else if (line.startsWith('-') && !line.startsWith('---')) removed += words(line.slice(1));
+  }
+  return {added, removed};
+}
+
+/** Redirects the change adds to movedPages in src/config/redirects.ts. */
+function redirectsAdded(cwd, base, head) {
+  const diff = git(cwd, 'diff', '--no-color', base, head, '--', 'src/config/redirects.ts');
+  return [...diff.matchAll(/^\+.*?\{\s*from:\s*'([^']+)',\s*to:\s*'([^']+)'\s*\}/gm)].map((m) => ({from: m[1], to: m[2]}));
+}
+
+export function summary({cwd = root, base, head = 'HEAD', artifact = 'launchdeck-docs-site', check = true, siteUrl = 'https://docs.launchdeck.io'} = {}) {
+  const changes = git(cwd, 'diff', '--name-status', '-M', '--no-color', base, head, '--', 'docs')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.split('\t'))
+    .filter(([, file, renamed]) => /\.mdx?$/.test(renamed ?? file) && !(renamed ?? file).startsWith('docs/api/reference/'));
+  const added = [];
+  const changed = [];
+  const removed = [];
+  for (const [status, file, renamed] of changes) {
+    if (status === 'A') added.push(file);
+    else if (status === 'D') removed.push(file);
+    else if (status.startsWith('R')) {
+      removed.push(file);
+      added.push(renamed);
+    } else changed.push(file);
+  }
+  const link = (file) => `[${routeOf(file)}](${siteUrl}${routeOf(file)})`;
+  const out = ['## Documentation changes', ''];
+  const list = (title, files, describe) => {
+    if (!files.length) return;
+    out.push(`### ${title} (${files.length})`, '', ...files.map(describe), '');
+  };
+  list('Pages added', added, (file) => `- ${link(file)} (\`${file}\`, ${words(git(cwd, 'show', `${head}:${file}`))} words)`);
+  list('Pages changed', changed, (file) => {
+    const {added: plus, removed: minus} = wordChanges(cwd, base, head, file);
+    return `- ${link(file)}: +${plus} / −${minus} words`;
+  });
+  const redirects = redirectsAdded(cwd, base, head);
+  list('Pages removed', removed, (file) => {
+    const route = routeOf(file);
+    const to = redirects.find((r) => r.from === route)?.to;
+    return `- \`${route}\` ${to ? `→ redirects to [${to}](${siteUrl}${to})` : '**without a redirect** (the content test fails: add one to `movedPages` in `src/config/redirects.ts`)'}`;
+  });
+  list('Redirects added', redirects, (r) => `- \`${r.from}\` → \`${r.to}\``);
+  if (!changes.length) out.push('No page under `docs/` changed.', '');
+
+  const pages = [...added, ...changed].filter((file) => git(cwd, 'ls-files', '--', file).trim());
+  if (check && pages.length) {
+    const run = spawnSync(process.execPath, [path.join(root, 'scripts/check.mjs'), ...pages], {cwd, encoding: 'utf8'});
+    const findings = run.stdout.split('\n').filter((line) => /^docs\/\S+:\d+: /.test(line));
+    out.push('### One-page check', '');
+    if (!findings.length) out.push(`No findings in the ${pages.length} page(s) added or changed.`, '');
+    else {
+      const byFile = new Map();
+      for (const line of findings) byFile.set(line.split(':')[0], [...(byFile.get(line.split(':')[0]) ?? []), line]);
+      for (const [file, lines] of byFile) out.push(`- \`${file}\`: ${lines.length} finding(s)`, ...lines.map((line) => `  - ${line.slice(file.length + 1)}`));
+      out.push('', 'Run `npm run check -- <file>` to see them locally; CONTRIBUTING.md says how to fix each.', '');
+    }
+  }
+  out.push(
+    '### Preview',
+    '',
+    `Download the \`${artifact}\` artifact of this run and serve it with \`node scripts/serve.mjs --dir <folder>\` (README, "Deploying").`,
+    '',
+  );
+  return out.join('\n');
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const base = option(args, 'base');
+  if (!base) {
+    console.error('Usage: node scripts/pr-summary.mjs --base <git ref> [--head <git ref>] [--artifact <name>] [--no-check]');
+    process.exit(2);
+  }
+  process.stdout.write(
+    `${summary({base, head: option(args, 'head', 'HEAD'), artifact: option(args, 'artifact', 'launchdeck-docs-site'), check: !args.includes('--no-check')})}\n`,
+  );
+}

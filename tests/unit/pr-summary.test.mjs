@@ -1,0 +1,62 @@
+/**
+ * The pull request's summary (scripts/pr-summary.mjs) on a fixture change, in
+ * a throw-away git repository: a page changed, one added, one removed without
+ * a redirect, one renamed with its redirect. The expected Markdown is
+ * __fixtures__/pr-summary/expected.md (UPDATE_FIXTURES=1 rewrites it).
+ */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {spawnSync} from 'node:child_process';
+import {repoRoot} from '../helpers.mjs';
+import {summary} from '../../scripts/pr-summary.mjs';
+
+const expectedFile = path.join(repoRoot, 'tests/unit/__fixtures__/pr-summary/expected.md');
+
+function repo() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-pr-'));
+  const git = (...args) => {
+    const run = spawnSync('git', args, {cwd: dir, encoding: 'utf8'});
+    assert.equal(run.status, 0, run.stderr);
+  };
+  const write = (file, text) => {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), {recursive: true});
+    fs.writeFileSync(path.join(dir, file), text);
+  };
+  git('init', '-q', '-b', 'main');
+  git('config', 'user.email', 'writer@example.com');
+  git('config', 'user.name', 'Writer');
+  write('docs/servers/index.md', '# Servers\n\nServers run your applications.\n');
+  write('docs/servers/stop-server.md', '# Stop a server\n\nStop a server to pause it.\n');
+  write('docs/servers/old-page.md', '# Old page\n\nThis page goes away.\n');
+  write('docs/servers/reboot-server.md', '# Reboot a server\n\nReboot it.\n');
+  write('src/config/redirects.ts', 'export const movedPages: Array<{from: string; to: string}> = [];\n');
+  git('add', '-A');
+  git('commit', '-q', '-m', 'base');
+  write('docs/servers/stop-server.md', '# Stop a server\n\nStop a running server to pause its workloads and keep its disks.\n');
+  write('docs/servers/resize-server.md', '# Resize a server\n\nChange the size of a stopped server.\n');
+  fs.rmSync(path.join(dir, 'docs/servers/old-page.md'));
+  git('mv', 'docs/servers/reboot-server.md', 'docs/servers/restart-server.md');
+  write(
+    'src/config/redirects.ts',
+    "export const movedPages: Array<{from: string; to: string}> = [\n  {from: '/docs/servers/reboot-server', to: '/docs/servers/restart-server'},\n];\n",
+  );
+  git('add', '-A');
+  git('commit', '-q', '-m', 'change');
+  return dir;
+}
+
+test('the summary lists pages added, changed and removed with their addresses and words, redirects, and the artifact', () => {
+  const dir = repo();
+  try {
+    const text = summary({cwd: dir, base: 'HEAD~1', head: 'HEAD', check: false, artifact: 'launchdeck-docs-site'});
+    if (process.env.UPDATE_FIXTURES) fs.writeFileSync(expectedFile, text);
+    assert.equal(text, fs.readFileSync(expectedFile, 'utf8'));
+    assert.match(text, /`\/docs\/servers\/old-page` \*\*without a redirect\*\*/);
+    assert.match(text, /`\/docs\/servers\/reboot-server` → redirects to/);
+  } finally {
+    fs.rmSync(dir, {recursive: true, force: true});
+  }
+});
