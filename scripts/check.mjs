@@ -8,7 +8,8 @@
  * It runs, at the same time: the content tests (tests/content: front matter,
  * templates, placeholders, API examples against the contract, JSON/YAML/bash
  * examples, the facts pages state, published URLs and links to headings),
- * keeping what they find in the named pages; markdownlint; and cspell. It
+ * keeping what they find in the named pages; markdownlint; cspell; and the
+ * prose lint (textlint, .textlintrc.json and textlint/rules). It
  * reuses those checks rather than copying them: a rule changes in one place.
  * Exit code 1 when anything is found.
  */
@@ -87,10 +88,11 @@ async function main() {
     }
   }
   const started = Date.now();
-  const [tap, lint, spelling] = await Promise.all([
+  const [tap, lint, spelling, prose] = await Promise.all([
     run(process.execPath, ['--test', '--test-reporter=tap', '--test-concurrency=1', 'tests/content']),
     run(bin('markdownlint-cli2'), ['--no-globs', ...args]),
     run(bin('cspell'), ['--no-progress', '--no-summary', '--no-must-find-files', ...args]),
+    run(bin('textlint'), ['--rulesdir', 'textlint/rules', '-f', 'unix', ...args]),
   ]);
   const findings = [
     ...contentFindings(tap, args),
@@ -106,6 +108,12 @@ async function main() {
       .map((line) => /^(docs\/\S+?):(\d+):\d+\s+-\s+(.*)$/.exec(line.trim()))
       .filter(Boolean)
       .map(([, file, n, message]) => `${file}:${n}: spelling: ${message}`),
+    // textlint: "/abs/docs/x.md:12:3: message [Error/banned-words]"
+    ...prose
+      .split('\n')
+      .map((line) => /^(?:.*?\/)?(docs\/\S+?):(\d+):\d+:\s+(.*?)\s+\[\w+\/([\w-]+)\]$/.exec(line.trim()))
+      .filter(Boolean)
+      .map(([, file, n, message, rule]) => `${file}:${n}: prose ${rule}: ${message}`),
   ].sort((a, b) => a.localeCompare(b, 'en', {numeric: true}));
   for (const finding of findings) console.log(finding);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
