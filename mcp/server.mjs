@@ -44,11 +44,17 @@ export function parseArgs(argv) {
 
 const json = (value) => ({content: [{type: 'text', text: JSON.stringify(value, null, 2)}]});
 
-/** A tool's answer to bad input: a clear message, flagged as an error, nothing else. */
-const refusal = (error) => {
-  if (!(error instanceof SiteError)) throw error;
-  return {isError: true, content: [{type: 'text', text: error.message}]};
-};
+/** A tool's handler that answers bad input with a clear message, flagged as an error, and nothing else. */
+const refusing =
+  (handler) =>
+  async (...args) => {
+    try {
+      return await handler(...args);
+    } catch (error) {
+      if (!(error instanceof SiteError)) throw error;
+      return {isError: true, content: [{type: 'text', text: error.message}]};
+    }
+  };
 
 export async function createServer(source) {
   const docs = await new Docs(source).load();
@@ -68,13 +74,7 @@ export async function createServer(source) {
         limit: z.number().int().min(1).max(MAX_RESULTS).optional().describe(`How many results (1–${MAX_RESULTS}, default 5).`),
       },
     },
-    async ({query, section, limit}) => {
-      try {
-        return json(docs.search(query, {section, limit}));
-      } catch (error) {
-        return refusal(error);
-      }
-    },
+    refusing(async ({query, section, limit}) => json(docs.search(query, {section, limit}))),
   );
 
   server.registerTool(
@@ -85,14 +85,10 @@ export async function createServer(source) {
         'Returns the Markdown of one page of the Launchdeck docs, a guide or an API reference page, by its URL or path (for example /docs/servers/add-server or https://docs.launchdeck.io/docs/api/reference/servers/create-server).',
       inputSchema: {page: z.string().max(2000).describe('The page URL or path.')},
     },
-    async ({page}) => {
-      try {
-        const {url, markdown} = await docs.readPage(page);
-        return {content: [{type: 'text', text: markdown}], _meta: {url}};
-      } catch (error) {
-        return refusal(error);
-      }
-    },
+    refusing(async ({page}) => {
+      const {url, markdown} = await docs.readPage(page);
+      return {content: [{type: 'text', text: markdown}], _meta: {url}};
+    }),
   );
 
   server.registerTool(
@@ -103,13 +99,7 @@ export async function createServer(source) {
         'One operation of the Launchdeck REST API by its operation ID (createServer) or method and path (POST /environments/{environment_id}/servers, or a real path such as GET /servers/srv_6Yp2Mx9K): summary, permission, parameters, request and response schemas, error codes, a curl sample and the guides that use it.',
       inputSchema: {operation: z.string().max(2000).describe('Operation ID, or "METHOD /path".')},
     },
-    async ({operation}) => {
-      try {
-        return json(await docs.operation(operation));
-      } catch (error) {
-        return refusal(error);
-      }
-    },
+    refusing(async ({operation}) => json(await docs.operation(operation))),
   );
 
   server.registerTool(

@@ -18,7 +18,7 @@ const jiti = createJiti(import.meta.url, {interopDefault: true});
 const {loadSiteContract} = jiti(path.join(repoRoot, 'src/api/contract.ts'));
 const {guidesByOperation} = jiti(path.join(repoRoot, 'src/api/plugin.ts'));
 const {consoleContext, consoleSpec} = jiti(path.join(repoRoot, 'src/api/console/spec.ts'));
-const {validate, resolveRefs} = jiti(path.join(repoRoot, 'src/api/console/validate.ts'));
+const {validate, resolveRefs, KEYWORDS} = jiti(path.join(repoRoot, 'src/api/console/validate.ts'));
 const request = jiti(path.join(repoRoot, 'src/api/console/request.ts'));
 const {docRoute} = jiti(path.join(repoRoot, 'src/utils/docRoutes.ts'));
 
@@ -27,30 +27,8 @@ const guides = guidesByOperation(repoRoot, contract);
 const context = consoleContext(contract, path.join(repoRoot, 'docs'));
 const specs = Object.fromEntries(contract.operations.map((op) => [op.id, consoleSpec(context, op, guides.get(op.id) ?? [])]));
 
-/** Keywords validate() checks, and those it may ignore because they only describe. */
-const CHECKED = new Set([
-  'type',
-  'properties',
-  'required',
-  'additionalProperties',
-  'minProperties',
-  'items',
-  'minItems',
-  'maxItems',
-  'uniqueItems',
-  'enum',
-  'const',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'format',
-  'minimum',
-  'maximum',
-  'oneOf',
-  'readOnly',
-  'writeOnly',
-  '$ref',
-]);
+/** Keywords validate() checks (its own list), and those it may ignore because they only describe. */
+const CHECKED = new Set(KEYWORDS);
 const DESCRIPTIVE = new Set(['description', 'example', 'examples', 'default', 'title', 'discriminator', 'deprecated', 'nullable']);
 
 test('the validator understands every keyword the contract uses in its schemas', () => {

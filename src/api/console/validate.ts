@@ -198,7 +198,7 @@ export function validate(schema: JsonSchema, value: unknown, options: ValidateOp
 }
 
 /** Keywords `validate` uses whose values are kept as they are. */
-const KEPT = new Set([
+const KEPT: ReadonlySet<string> = new Set([
   'type',
   'required',
   'additionalProperties',
@@ -247,3 +247,10 @@ export function resolveRefs(schema: unknown, root: unknown, seen: string[] = [])
   }
   return out as JsonSchema;
 }
+
+/**
+ * Every schema keyword `validate` understands: those above, the ones that
+ * hold other schemas, and references, which `resolveRefs` follows. A test
+ * fails when the contract uses another one.
+ */
+export const KEYWORDS: readonly string[] = [...KEPT, 'properties', 'items', 'oneOf', '$ref'];
