@@ -13,11 +13,10 @@ import {SiteError} from './source.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const jiti = createJiti(fileURLToPath(import.meta.url), {interopDefault: true});
-const {SearchEngine} = jiti(path.join(root, 'src/search/engine/engine.ts'));
+const {SearchEngine, editDistance} = jiti(path.join(root, 'src/search/engine/engine.ts'));
 const {contractOf, requiredPermission, tokenTypes, isPublic, responsesOf, requestBody, typeOf, statusText} = jiti(path.join(root, 'src/api/contract.ts'));
 const {findOperation} = jiti(path.join(root, 'src/api/calls.ts'));
 const {samplesFor} = jiti(path.join(root, 'src/api/samples.ts'));
-const {editDistance} = jiti(path.join(root, 'src/search/engine/engine.ts'));
 
 /** Queries longer than this are cut (the search box reads no more either). */
 export const MAX_QUERY_LENGTH = 200;

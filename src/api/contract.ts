@@ -281,26 +281,7 @@ export interface ResponseInfo {
   codes: string[];
 }
 
-const STATUS_TEXT: Record<string, string> = {
-  '200': 'OK',
-  '201': 'Created',
-  '202': 'Accepted',
-  '204': 'No Content',
-  '400': 'Bad Request',
-  '401': 'Unauthorized',
-  '402': 'Payment Required',
-  '403': 'Forbidden',
-  '404': 'Not Found',
-  '409': 'Conflict',
-  '410': 'Gone',
-  '413': 'Payload Too Large',
-  '415': 'Unsupported Media Type',
-  '422': 'Unprocessable Content',
-  '429': 'Too Many Requests',
-  '500': 'Internal Server Error',
-  '503': 'Service Unavailable',
-};
-export const statusText = (status: string) => `${status} ${STATUS_TEXT[status] ?? ''}`.trim();
+export {statusText} from './statusText';
 
 export function responsesOf(contract: Contract, op: Operation): ResponseInfo[] {
   const responses = isNode(op.node.responses) ? op.node.responses : {};

@@ -133,29 +133,7 @@ export function confirmation(spec: ConsoleSpec, values: Values): string {
   return `${spec.summary}${ids.length ? ` (${ids.join(', ')})` : ''}`;
 }
 
-const STATUS_TEXT: Record<number, string> = {
-  200: 'OK',
-  201: 'Created',
-  202: 'Accepted',
-  204: 'No Content',
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  402: 'Payment Required',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  410: 'Gone',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Content',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-};
-
-export const statusLine = (status: number): string => `${status} ${STATUS_TEXT[status] ?? ''}`.trim();
+export {statusText as statusLine} from '../statusText';
 
 /** What a status means for this operation (the contract's words), or in general. */
 export function statusMeaning(spec: ConsoleSpec, status: number): string {
