@@ -3,14 +3,16 @@
  * A pull request's summary for reviewers (the GitHub workflow writes it to
  * the job summary): the pages added, changed and removed with their
  * addresses and how many words changed, the redirects added, what the
- * one-page check finds in each changed page, and the build artifact to
- * preview.
+ * one-page check finds in each changed page, the pictures of the visual
+ * test that differ from their baselines (visual-report/report.json, written
+ * by tests/visual/), and the build artifacts to download.
  *
- *   node scripts/pr-summary.mjs --base origin/main [--head HEAD] [--artifact launchdeck-docs-site] [--no-check]
+ *   node scripts/pr-summary.mjs --base origin/main [--head HEAD] [--artifact launchdeck-docs-site] [--visual-report visual-report/report.json] [--no-check]
  *
  * Markdown on stdout. tests/unit/pr-summary.test.mjs runs it on a fixture change.
  */
 import {spawnSync} from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import createJiti from 'jiti';
@@ -52,7 +54,44 @@ function redirectsAdded(cwd, base, head) {
   return [...diff.matchAll(/^\+.*?\{\s*from:\s*'([^']+)',\s*to:\s*'([^']+)'\s*\}/gm)].map((m) => ({from: m[1], to: m[2]}));
 }
 
-export function summary({cwd = root, base, head = 'HEAD', artifact = 'launchdeck-docs-site', check = true, siteUrl = 'https://docs.launchdeck.io'} = {}) {
+/** The visual test's verdict (tests/visual/visual.test.mjs writes report.json), as Markdown lines. */
+function visualSection(reportFile, visualArtifact) {
+  const out = ['### Visual differences', ''];
+  let report;
+  try {
+    report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
+  } catch {
+    return [...out, 'The visual test did not run (no report): see the log of the test step.', ''];
+  }
+  const differing = report.shots.filter((shot) => shot.status !== 'same');
+  if (!differing.length) return [...out, `None: the ${report.shots.length} pictures match their baselines.`, ''];
+  out.push(
+    ...differing.map((shot) =>
+      shot.status === 'missing'
+        ? `- \`${shot.name}\` (${shot.route}): no baseline yet`
+        : `- \`${shot.name}\` (${shot.route}): ${shot.reason ?? `${(shot.ratio * 100).toFixed(2)}% of the picture differs`}`,
+    ),
+    '',
+    `The \`${visualArtifact}\` artifact of this run holds the baseline, the new picture and an image of the differences for each. ` +
+      'If the change is intended, run `npm run test:visual -- --update` and commit the pictures (CONTRIBUTING.md, "Pictures of the pages").',
+    '',
+  );
+  if (report.baselineBrowser && report.browser !== report.baselineBrowser) {
+    out.push(`The baselines were drawn by ${report.baselineBrowser}; this run used ${report.browser}.`, '');
+  }
+  return out;
+}
+
+export function summary({
+  cwd = root,
+  base,
+  head = 'HEAD',
+  artifact = 'launchdeck-docs-site',
+  visualReport = path.join(root, 'visual-report/report.json'),
+  visualArtifact = 'visual-differences',
+  check = true,
+  siteUrl = 'https://docs.launchdeck.io',
+} = {}) {
   const changes = git(cwd, 'diff', '--name-status', '-M', '--no-color', base, head, '--', 'docs')
     .split('\n')
     .filter(Boolean)
@@ -102,6 +141,7 @@ export function summary({cwd = root, base, head = 'HEAD', artifact = 'launchdeck
       out.push('', 'Run `npm run check -- <file>` to see them locally; CONTRIBUTING.md says how to fix each.', '');
     }
   }
+  out.push(...visualSection(visualReport, visualArtifact));
   out.push(
     '### Preview',
     '',
@@ -115,10 +155,16 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const args = process.argv.slice(2);
   const base = option(args, 'base');
   if (!base) {
-    console.error('Usage: node scripts/pr-summary.mjs --base <git ref> [--head <git ref>] [--artifact <name>] [--no-check]');
+    console.error('Usage: node scripts/pr-summary.mjs --base <git ref> [--head <git ref>] [--artifact <name>] [--visual-report <file>] [--no-check]');
     process.exit(2);
   }
   process.stdout.write(
-    `${summary({base, head: option(args, 'head', 'HEAD'), artifact: option(args, 'artifact', 'launchdeck-docs-site'), check: !args.includes('--no-check')})}\n`,
+    `${summary({
+      base,
+      head: option(args, 'head', 'HEAD'),
+      artifact: option(args, 'artifact', 'launchdeck-docs-site'),
+      visualReport: path.resolve(option(args, 'visual-report', path.join(root, 'visual-report/report.json'))),
+      check: !args.includes('--no-check'),
+    })}\n`,
   );
 }

@@ -48,14 +48,49 @@ function repo() {
   return dir;
 }
 
-test('the summary lists pages added, changed and removed with their addresses and words, redirects, and the artifact', () => {
+test('the summary lists pages added, changed and removed with their addresses and words, redirects, visual differences, and the artifact', () => {
   const dir = repo();
   try {
-    const text = summary({cwd: dir, base: 'HEAD~1', head: 'HEAD', check: false, artifact: 'launchdeck-docs-site'});
+    // What tests/visual/ reports when one picture changed and the others did not.
+    const visualReport = path.join(dir, 'report.json');
+    fs.writeFileSync(
+      visualReport,
+      JSON.stringify({
+        browser: 'Chromium 156',
+        baselineBrowser: 'Chromium 156',
+        shots: [
+          {
+            name: 'task--phone--dark',
+            route: '/docs/ssh-keys/create-ssh-key-pair',
+            status: 'different',
+            ratio: 0.0123,
+            reason: '2301 pixels differ (1.23% of the picture, more than 0.05%)',
+          },
+          {name: 'task--phone--light', route: '/docs/ssh-keys/create-ssh-key-pair', status: 'same', ratio: 0},
+          {name: 'search--desktop--dark', route: '/search?q=add+server', status: 'missing'},
+        ],
+      }),
+    );
+    const text = summary({cwd: dir, base: 'HEAD~1', head: 'HEAD', check: false, artifact: 'launchdeck-docs-site', visualReport});
     if (process.env.UPDATE_FIXTURES) fs.writeFileSync(expectedFile, text);
     assert.equal(text, fs.readFileSync(expectedFile, 'utf8'));
     assert.match(text, /`\/docs\/servers\/old-page` \*\*without a redirect\*\*/);
     assert.match(text, /`\/docs\/servers\/reboot-server` → redirects to/);
+    assert.match(text, /### Visual differences\n\n- `task--phone--dark` \(\/docs\/ssh-keys\/create-ssh-key-pair\): 2301 pixels differ/);
+    assert.doesNotMatch(text, /task--phone--light/, 'a picture that matches its baseline is not listed');
+  } finally {
+    fs.rmSync(dir, {recursive: true, force: true});
+  }
+});
+
+test('the summary says when the visual test did not run, and when every picture matched', () => {
+  const dir = repo();
+  try {
+    const none = summary({cwd: dir, base: 'HEAD~1', check: false, visualReport: path.join(dir, 'absent.json')});
+    assert.match(none, /### Visual differences\n\nThe visual test did not run/);
+    const report = path.join(dir, 'report.json');
+    fs.writeFileSync(report, JSON.stringify({browser: 'x', shots: [{name: 'a', route: '/docs/', status: 'same'}]}));
+    assert.match(summary({cwd: dir, base: 'HEAD~1', check: false, visualReport: report}), /None: the 1 pictures match their baselines\./);
   } finally {
     fs.rmSync(dir, {recursive: true, force: true});
   }
