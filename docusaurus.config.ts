@@ -26,6 +26,11 @@ import {seamEnabled} from './src/internals/seams';
 import {docusaurusFeatures} from './src/config/docusaurusVersion';
 import {prismLight} from './src/config/prismLight';
 import {prismDark} from './src/config/prismDark';
+import remarkChangelog from './src/changelog/remarkChangelog';
+import changelogPlugin from './src/changelog/plugin';
+import {sidebarItemsGenerator} from './src/changelog/sidebar';
+import {isChangelogEntry} from './src/changelog/entries';
+import {announcementBar} from './src/changelog/announcement';
 
 /** Set by the test command: adds a page that crashes on purpose (see src/pages/test-crash.tsx). */
 const isTestBuild = process.env.LAUNCHDECK_TEST_BUILD === '1';
@@ -59,7 +64,10 @@ const docsOptions = {
   lastVersion: 'current',
   versions: {current: {label: 'Next'}},
   exclude: ['**/README.md', '**/_*.{js,jsx,ts,tsx,md,mdx}', '**/_*/**', '**/*.test.{js,jsx,ts,tsx}', '**/__tests__/**'],
-  beforeDefaultRemarkPlugins: [remarkProductUrls, remarkDiagrams],
+  // The changelog's entry headers, lists and feed links (src/changelog).
+  beforeDefaultRemarkPlugins: [remarkProductUrls, remarkDiagrams, [remarkChangelog, {docsDir: 'docs', siteUrl: urls.site}]],
+  // The changelog's page and tag pages in the sidebar, not its entries.
+  sidebarItemsGenerator,
   remarkPlugins: [
     [remarkCardDescriptions, {docsDir: 'docs'}],
     [remarkApiReferenceLinks, {siteDir: __dirname}],
@@ -103,6 +111,8 @@ const config: Config = {
       const result = await params.defaultParseFrontMatter(params);
       const time = commitTimes.get(path.relative(__dirname, params.filePath).split(path.sep).join('/'));
       if (time !== undefined && result.frontMatter.last_update === undefined) result.frontMatter.last_update = {date: new Date(time).toISOString()};
+      // Changelog entries are not in the sidebar (src/changelog/sidebar.ts) but show it.
+      if (isChangelogEntry(params.filePath)) result.frontMatter.displayed_sidebar ??= 'documentation';
       return result;
     },
   },
@@ -145,6 +155,8 @@ const config: Config = {
     chunkFileNamesPlugin,
     // Everything that relies on Docusaurus or the search plugin beyond their public API (src/internals/README.md).
     internalsPlugin,
+    // The changelog's entries checked, and its feeds (src/changelog).
+    changelogPlugin,
     // Every page as Markdown, /llms.txt and /llms-full.txt (src/markdown).
     markdownForToolsPlugin,
     // @docusaurus/plugin-client-redirects, then the hosting rules of hosting/rules.mjs for every host (src/hosting).
@@ -194,6 +206,8 @@ const config: Config = {
   ],
 
   themeConfig: {
+    // The newest changelog entry marked `announce: true` (src/changelog/announcement.ts).
+    announcementBar: announcementBar(__dirname),
     image: 'img/social-card.png',
     metadata: [
       {

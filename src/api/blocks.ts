@@ -153,7 +153,7 @@ function consoleText(op: Operation): string {
 }
 
 /** The page of an operation, below its title, as blocks. */
-export function operationBlocks(contract: Contract, op: Operation, guides: GuideLink[], apiUrlToken = '%API_URL%'): Block[] {
+export function operationBlocks(contract: Contract, op: Operation, guides: GuideLink[], apiUrlToken = '%API_URL%', changes: GuideLink[] = []): Block[] {
   const out: Block[] = [];
   const method = op.method.toUpperCase();
   const permission = requiredPermission(op);
@@ -291,6 +291,8 @@ export function operationBlocks(contract: Contract, op: Operation, guides: Guide
       text: `No task page shows this call yet. The [${op.resource.name} endpoints](../index.md#${op.resource.slug}) and the [API overview](../../index.md) explain how it fits with the others.`,
     });
   }
+  // The changelog entries that name this operation (src/changelog), newest first.
+  if (changes.length) out.push({type: 'heading', depth: 2, text: 'Changelog'}, {type: 'guides', guides: changes});
   return out;
 }
 
@@ -309,15 +311,15 @@ export interface OperationContent {
   blocks: Block[];
 }
 
-/** The content of an operation's page, with the guides that call it. */
-export function operationContent(contract: Contract, op: Operation, guides: GuideLink[]): OperationContent {
+/** The content of an operation's page, with the guides that call it and the changelog entries that name it. */
+export function operationContent(contract: Contract, op: Operation, guides: GuideLink[], changes: GuideLink[] = []): OperationContent {
   return {
     file: `${REFERENCE_DIR}/${op.resource.slug}/${op.slug}.md`,
     route: referenceRoute(op),
     title: pageTitle(op),
     heading: op.summary,
     description: pageDescription(op),
-    blocks: operationBlocks(contract, op, guides),
+    blocks: operationBlocks(contract, op, guides, '%API_URL%', changes),
   };
 }
 

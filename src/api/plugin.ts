@@ -9,7 +9,8 @@
  *   pages, a sidebar category per resource and the overview into
  *   docs/api/reference/ (ignored by git: generated, never edited, never
  *   committed), so they are there when the docs plugin reads the docs folder;
- *   each page lists the guides that call its operation;
+ *   each page lists the guides that call its operation, and the changelog
+ *   entries that name it (src/changelog);
  * - its content is the Markdown for readers' tools of those pages
  *   (./pluginContent.ts), which src/markdown reads;
  * - after the build, it publishes the contract as /openapi.yaml and /openapi.json.
@@ -33,6 +34,7 @@ import {API_REFERENCE_PLUGIN, type ApiReferenceContent} from './pluginContent';
 import {docusaurusFeatures} from '../config/docusaurusVersion';
 import {urls} from '../config/urls';
 import {frontMatterField} from '../utils/frontMatter';
+import {formatDate, readEntries} from '../changelog/entries';
 
 function markdownFiles(dir: string): string[] {
   return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
@@ -40,6 +42,17 @@ function markdownFiles(dir: string): string[] {
     if (entry.isDirectory()) return full.endsWith(path.join('docs', ...REFERENCE_DIR.split('/'))) ? [] : markdownFiles(full);
     return /\.mdx?$/.test(entry.name) ? [full] : [];
   });
+}
+
+/** The changelog entries that name each operation (`changelog.operations`), newest first, by operation ID. */
+export function changelogByOperation(siteDir: string): Map<string, GuideLink[]> {
+  const byOperation = new Map<string, GuideLink[]>();
+  for (const entry of readEntries(path.join(siteDir, 'docs'))) {
+    for (const id of entry.operations) {
+      byOperation.set(id, [...(byOperation.get(id) ?? []), {title: `${formatDate(entry.date)}: ${entry.title}`, file: entry.file}]);
+    }
+  }
+  return byOperation;
 }
 
 /** The guides whose curl examples call each operation, by operation ID. */
@@ -96,6 +109,8 @@ export interface ReferenceOptions {
   categoryKey?: boolean;
   /** What the API console needs; without it, pages have no console data. */
   apiConsole?: ConsoleContext;
+  /** The changelog entries that name an operation, for its "Changelog" section; without it, none. */
+  changelogOf?: (op: Operation) => GuideLink[];
 }
 
 /**
@@ -110,7 +125,7 @@ export function referenceFiles(contract: Contract, guidesOf: (op: Operation) => 
     files.push({file: `${resource.slug}/_category_.json`, content: resourceCategory(resource, {categoryKey})});
     for (const op of resource.operations) {
       const guides = guidesOf(op);
-      const page = operationContent(contract, op, guides);
+      const page = operationContent(contract, op, guides, options.changelogOf?.(op) ?? []);
       const dataFile = `${op.slug}.json`;
       const consoleData = apiConsole ? consoleDataPath(op) : undefined;
       files.push({
@@ -143,11 +158,13 @@ export interface GeneratedReference {
 export function generateReference(siteDir: string, options: Pick<ReferenceOptions, 'categoryKey'> = {}): GeneratedReference {
   const contract = loadSiteContract(siteDir);
   const guides = guidesByOperation(siteDir, contract);
+  const changes = changelogByOperation(siteDir);
   const outDir = path.join(siteDir, 'docs', ...REFERENCE_DIR.split('/'));
   const servedDir = path.join(siteDir, ...GENERATED_STATIC_DIR.split('/'));
   const targetOf = (f: GeneratedFile) => path.join(f.served ? servedDir : outDir, f.file);
   const files = referenceFiles(contract, (op: Operation) => guides.get(op.id) ?? [], {
     ...options,
+    changelogOf: (op: Operation) => changes.get(op.id) ?? [],
     lastUpdate: contractDate(siteDir),
     apiConsole: consoleContext(contract, path.join(siteDir, 'docs')),
   });

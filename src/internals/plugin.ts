@@ -73,7 +73,7 @@ const REPLACEMENTS: Replacement[] = [
   },
 ];
 
-/** The generated files that seam "route-tables" rewrites, in the browser's bundle only. */
+/** The generated files that seams "route-tables" and "site-config" rewrite, in the browser's bundle only. */
 const GENERATED = (name: string) => new RegExp(`${sep}\\.docusaurus${sep}${name.replace(/\./g, '\\.')}$`);
 
 function readAssets(outDir: string, dir: string, pattern: RegExp): Array<{name: string; text: string}> {
@@ -101,6 +101,13 @@ function outputProblems(outDir: string, off: Set<string>): string[] {
   }
   if (!off.has('route-tables') && /\/docs\/api\/reference\/[a-z]/.test(mainText)) {
     problems.push('route-tables: the main bundle still holds routes of the API reference (src/internals/loaders/routeTables.cjs)');
+  }
+  // A route's path, not a link (the announcement bar's, in the site config, links an entry).
+  if (!off.has('route-tables') && /path:\s*["']\/docs\/changelog\/\d{4}-/.test(mainText)) {
+    problems.push('route-tables: the main bundle still holds routes of changelog entries (src/internals/loaders/routeTables.cjs)');
+  }
+  if (!off.has('site-config') && mainText.includes('ssrTemplate')) {
+    problems.push("site-config: the main bundle still holds the site config's page template (src/internals/loaders/siteConfig.cjs)");
   }
   if (!off.has('prism-stub')) {
     // Strings of Prism's core, which the stub replaces.
@@ -148,6 +155,8 @@ export default function internalsPlugin(context: LoadContext): Plugin {
       if (!isServer) for (const r of replacements) expected.add(`${r.seam}:client`);
       const lazyRoutes = !isServer && !off.has('route-tables');
       if (lazyRoutes) expected.add('route-tables:client');
+      const clientConfig = !isServer && !off.has('site-config');
+      if (clientConfig) expected.add('site-config:client');
       return {
         plugins: replacements.map(
           (r) =>
@@ -159,19 +168,22 @@ export default function internalsPlugin(context: LoadContext): Plugin {
             }),
         ),
         module: {
-          rules: lazyRoutes
-            ? [
-                {test: GENERATED('routes.js'), use: [{loader: own('loaders/routeTables.cjs')}]},
-                {test: GENERATED('routesChunkNames.json'), use: [{loader: own('loaders/routeTables.cjs')}]},
-                {test: GENERATED('registry.js'), use: [{loader: own('loaders/routeTables.cjs')}]},
-                {test: GENERATED('globalData.json'), use: [{loader: own('loaders/routeTables.cjs')}]},
-                {
-                  test: under('@docusaurus', 'core', 'lib', 'client', 'exports', 'ComponentCreator\\.js$'),
-                  resourceQuery: /reference/,
-                  use: [{loader: own('loaders/routeTables.cjs')}],
-                },
-              ]
-            : [],
+          rules: [
+            ...(clientConfig ? [{test: GENERATED('docusaurus.config.mjs'), use: [{loader: own('loaders/siteConfig.cjs')}]}] : []),
+            ...(lazyRoutes
+              ? [
+                  {test: GENERATED('routes.js'), use: [{loader: own('loaders/routeTables.cjs')}]},
+                  {test: GENERATED('routesChunkNames.json'), use: [{loader: own('loaders/routeTables.cjs')}]},
+                  {test: GENERATED('registry.js'), use: [{loader: own('loaders/routeTables.cjs')}]},
+                  {test: GENERATED('globalData.json'), use: [{loader: own('loaders/routeTables.cjs')}]},
+                  {
+                    test: under('@docusaurus', 'core', 'lib', 'client', 'exports', 'ComponentCreator\\.js$'),
+                    resourceQuery: /reference|changelog/,
+                    use: [{loader: own('loaders/routeTables.cjs')}],
+                  },
+                ]
+              : []),
+          ],
         },
       };
     },

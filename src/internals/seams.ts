@@ -57,8 +57,14 @@ export const SEAMS: Seam[] = [
   },
   {
     id: 'route-tables',
-    what: "the browser's route tables: the API reference's 170 routes load on demand, server-only module names stay out",
-    ours: ['src/internals/loaders/routeTables.cjs', 'src/internals/reference/ReferenceRoutes.tsx', 'src/internals/client/referenceNavigation.ts'],
+    what: "the browser's route tables: the API reference's 170 routes and the changelog's load on demand, server-only module names stay out",
+    ours: [
+      'src/internals/loaders/routeTables.cjs',
+      'src/internals/reference/lazyRoutes.tsx',
+      'src/internals/reference/ReferenceRoutes.tsx',
+      'src/internals/reference/ChangelogRoutes.tsx',
+      'src/internals/client/referenceNavigation.ts',
+    ],
     upstream: [
       core('server/codegen/codegenRoutes.js'),
       core('client/exports/ComponentCreator.js'),
@@ -71,6 +77,13 @@ export const SEAMS: Seam[] = [
       },
       {file: '@docusaurus/plugin-content-docs/lib/globalData.js'},
     ],
+    optional: true,
+  },
+  {
+    id: 'site-config',
+    what: "the browser's copy of the site config leaves out what only the build reads (page template, plugin options)",
+    ours: ['src/internals/loaders/siteConfig.cjs'],
+    upstream: [core('server/codegen/codegen.js')],
     optional: true,
   },
   {

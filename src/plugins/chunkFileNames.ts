@@ -23,6 +23,14 @@ export default function chunkFileNamesPlugin(): Plugin {
           splitChunks: {
             cacheGroups: {
               apiReference: {test: /[\\/]src[\\/]api[\\/]client[\\/]/, name: 'api-reference', priority: 45, enforce: true},
+              // The changelog's pages and their metadata: one chunk, one entry in the runtime every page loads, however many entries there are.
+              changelog: {
+                test: /([\\/]docs[\\/]changelog[\\/].+\.mdx?|[\\/]site-docs-changelog-[^\\/]+\.json)$/,
+                name: 'changelog',
+                chunks: 'async',
+                priority: 50,
+                enforce: true,
+              },
             },
           },
         },

@@ -78,6 +78,7 @@ function htmlFileOf(outDir: string, url: string, baseUrl: string): string {
 export function pageKindOf(url: string, baseUrl: string): PageKind {
   if (url === `${baseUrl}docs/`) return PageKind.Home;
   if (url.startsWith(`${baseUrl}docs/api/reference/`) && !url.endsWith('/')) return PageKind.Reference;
+  if (url.startsWith(`${baseUrl}docs/changelog/`) && !url.endsWith('/')) return PageKind.News;
   return url.endsWith('/') ? PageKind.Overview : PageKind.Task;
 }
 

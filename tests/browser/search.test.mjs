@@ -266,3 +266,11 @@ test("searching in a reader's own words opens the right page first", async () =>
   await page.close();
   assert.deepEqual(failures, []);
 });
+
+test('changelog entries are found: by their subject, and by "changelog" or "what\'s new"', async () => {
+  const {page} = await openPage(site.browser.context, site.server.url);
+  assert.equal((await firstResult(page, '/docs/', 'ubuntu 22.04 deprecated')).path, '/docs/changelog/2026-10-07-ubuntu-22-04-image-deprecated');
+  assert.equal((await firstResult(page, '/docs/servers/', 'changelog')).path, '/docs/changelog/');
+  assert.equal((await firstResult(page, '/docs/', "what's new")).path, '/docs/changelog/');
+  await page.close();
+});

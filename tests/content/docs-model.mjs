@@ -86,9 +86,11 @@ export function readDocs() {
   return walk(docsDir).sort().map(parseDoc);
 }
 
-/** home | section | faq | legal | policy | task */
+/** home | section | faq | legal | policy | changelog-entry | changelog-tag | task */
 export function pageKind(doc) {
   if (doc.rel === 'index.md' || doc.rel === 'index.mdx') return 'home';
+  if (doc.rel.startsWith('changelog/tags/')) return 'changelog-tag';
+  if (doc.rel.startsWith('changelog/') && doc.rel !== 'changelog/index.md') return 'changelog-entry';
   if (doc.rel.startsWith('users/subscriptions/faq/')) return 'faq';
   if (/(^|\/)index\.mdx?$/.test(doc.rel)) return 'section';
   if (doc.rel.startsWith('legal/')) return 'legal';

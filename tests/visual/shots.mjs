@@ -62,15 +62,19 @@ export const STABLE_CSS = `
   caret-color: transparent !important;
   scroll-behavior: auto !important;
 }
+/* The announcement bar on one line: its text changes with each announced changelog entry (masked below). */
+[class*='announcementBarContent'] { white-space: nowrap !important; overflow: hidden !important; }
 ::-webkit-scrollbar { display: none !important; }
 html { scrollbar-width: none !important; }
 `;
 
 /**
  * What changes without the page changing, painted over in grey: the date a
- * page was last updated (from git history) and the copyright year.
+ * page was last updated (from git history), the copyright year, and the text
+ * of the announcement bar (the newest announced changelog entry: a writer
+ * announcing one must not have to redraw every picture).
  */
-export const MASKS = ['.theme-last-updated', '.footer__copyright'];
+export const MASKS = ['.theme-last-updated', '.footer__copyright', "[class*='announcementBarContent']"];
 
 /** pixelmatch's color distance per pixel (0–1): above it, two pixels differ. */
 export const PIXEL_THRESHOLD = 0.1;

@@ -2,21 +2,23 @@
  * Seam "route-tables", bundler loader (client build only): keeps the route
  * tables that every page loads small.
  *
- * 1. Moves the API reference's routes out of them.
+ * 1. Moves the API reference's routes, and the changelog's, out of them.
  * Docusaurus ships every page's route, registry entry and chunk names in its
  * main bundle, and every doc in the docs plugin's global data, so the 170
- * generated reference pages would add about 9 KB gzip to every page. In the
- * browser they become one route, `/docs/api/reference/`
- * (../reference/ReferenceRoutes.tsx), that loads their table on demand:
+ * generated reference pages would add about 9 KB gzip to every page, and
+ * every changelog entry about 80 bytes more, forever. In the browser each
+ * group of GROUPS becomes one route (`/docs/api/reference/`: ../reference/ReferenceRoutes.tsx;
+ * `/docs/changelog/`: ../reference/ChangelogRoutes.tsx) that loads its own
+ * table on demand (`?reference`, `?changelog`):
  * - `.docusaurus/routes.js`: the reference routes are replaced by that one
- *   route; with `?reference`, only the reference routes are kept;
+ *   route per group; with `?<group>`, only that group's routes are kept;
  * - `.docusaurus/routesChunkNames.json` and `.docusaurus/registry.js`: without
- *   the entries only reference routes use; with `?reference`, only those
- *   (plus the shared ones they need);
- * - `@docusaurus/core`'s ComponentCreator with `?reference`: the same code,
- *   reading the `?reference` tables;
- * - `.docusaurus/globalData.json`: without the reference's docs, which
- *   ReferenceRoutes adds back when their table loads.
+ *   the entries only a group's routes use; with `?<group>`, only that group's
+ *   (shared ones included);
+ * - `@docusaurus/core`'s ComponentCreator with `?<group>`: the same code,
+ *   reading that group's tables;
+ * - `.docusaurus/globalData.json`: without the groups' docs, which each
+ *   group's route adds back when its table loads.
  * 2. Leaves out the module name of each registry entry ([loader, module
  *    name, module id]): only the server reads it (react-loadable's report of
  *    the modules a page used). About 40 bytes a page.
@@ -29,8 +31,20 @@ const path = require('node:path');
 const {markApplied, seamError} = require('./shared.cjs');
 
 const SEAM = 'route-tables';
-const PREFIX = '/docs/api/reference/';
-const ROUTES_QUERY = /(^|[?&])reference\b/;
+/**
+ * The routes that load on demand, by group: the prefix of their paths and the
+ * component of their one route. The reference must have routes (the check
+ * that the generated file still has the shape read here); the changelog may
+ * have none.
+ */
+const GROUPS = [
+  {name: 'reference', prefix: '/docs/api/reference/', component: 'ReferenceRoutes', required: true},
+  // Its pages' modules share one chunk (src/plugins/chunkFileNames.ts), so their imports are left unnamed:
+  // a named import is one more entry in the runtime every page loads, per page.
+  {name: 'changelog', prefix: '/docs/changelog/', component: 'ChangelogRoutes', required: false, unnamedChunks: true},
+];
+const groupOf = (routePath) => GROUPS.find((g) => routePath.startsWith(g.prefix));
+const ROUTES_QUERY = /(?:^|[?&])(reference|changelog)\b/;
 
 function chunkNameSets(generatedDir) {
   const all = JSON.parse(fs.readFileSync(path.join(generatedDir, 'routesChunkNames.json'), 'utf8'));
@@ -43,46 +57,56 @@ function chunkNameSets(generatedDir) {
     walk(entry);
     return out;
   };
-  const reference = new Set();
+  const byGroup = Object.fromEntries(GROUPS.map((g) => [g.name, new Set()]));
   const other = new Set();
   for (const [key, entry] of Object.entries(all)) {
-    for (const name of values(entry)) (key.startsWith(PREFIX) ? reference : other).add(name);
+    const group = groupOf(key);
+    for (const name of values(entry)) (group ? byGroup[group.name] : other).add(name);
   }
-  return {reference, other};
+  return {byGroup, other};
 }
 
 function routes(source, lazy) {
   // Each leaf route is a block "{ path: '…', component: ComponentCreator(…), exact: true, sidebar: "…" }".
   const block = /\n(\s*)\{\n\s*path: '([^']*)',\n\s*component: ComponentCreator\('[^']*', '[^']*'\),\n\s*exact: true,\n(?:\s*sidebar: "[^"]*"\n)?\s*\},?/g;
   const found = [];
-  for (const m of source.matchAll(block)) if (m[2].startsWith(PREFIX)) found.push(m);
-  if (found.length === 0) {
-    throw seamError(
-      SEAM,
-      `.docusaurus/routes.js has no route under ${PREFIX} in the shape this loader rewrites (written by @docusaurus/core/lib/server/codegen/codegenRoutes.js).`,
-    );
+  for (const m of source.matchAll(block)) if (groupOf(m[2])) found.push(m);
+  for (const group of GROUPS.filter((g) => g.required)) {
+    if (!found.some((m) => m[2].startsWith(group.prefix))) {
+      throw seamError(
+        SEAM,
+        `.docusaurus/routes.js has no route under ${group.prefix} in the shape this loader rewrites (written by @docusaurus/core/lib/server/codegen/codegenRoutes.js).`,
+      );
+    }
   }
   if (lazy) {
-    const blocks = found.map((m) => m[0].replace(/,\s*$/, '').trim());
-    return ["import ComponentCreator from '@docusaurus/ComponentCreator?reference';", '', `export default [\n${blocks.join(',\n')}\n];`, ''].join('\n');
+    const blocks = found.filter((m) => groupOf(m[2]).name === lazy).map((m) => m[0].replace(/,\s*$/, '').trim());
+    return [`import ComponentCreator from '@docusaurus/ComponentCreator?${lazy}';`, '', `export default [\n${blocks.join(',\n')}\n];`, ''].join('\n');
   }
-  const indent = found[0][1];
   let out = '';
   let last = 0;
-  found.forEach((m, i) => {
+  const placed = new Set();
+  found.forEach((m) => {
     out += source.slice(last, m.index);
-    if (i === 0) {
-      out += `\n${indent}{\n${indent}  path: '${PREFIX}',\n${indent}  component: ReferenceRoutes,\n${indent}  sidebar: "documentation"\n${indent}},`;
+    // One route per group, where its first page was.
+    const group = groupOf(m[2]);
+    if (!placed.has(group)) {
+      placed.add(group);
+      const indent = m[1];
+      out += `\n${indent}{\n${indent}  path: '${group.prefix}',\n${indent}  component: ${group.component},\n${indent}  sidebar: "documentation"\n${indent}},`;
     }
     last = m.index + m[0].length;
   });
   out += source.slice(last);
-  return `import ReferenceRoutes from '@site/src/internals/reference/ReferenceRoutes';\n${out}`;
+  const imports = [...placed].map((g) => `import ${g.component} from '@site/src/internals/reference/${g.component}';\n`).join('');
+  return `${imports}${out}`;
 }
 
 function registry(source, generatedDir, lazy) {
-  const {reference, other} = chunkNameSets(generatedDir);
-  const keep = (name) => (lazy ? reference.has(name) : !reference.has(name) || other.has(name));
+  const {byGroup, other} = chunkNameSets(generatedDir);
+  const inAnyGroup = (name) => Object.values(byGroup).some((set) => set.has(name));
+  const keep = (name) => (lazy ? byGroup[lazy].has(name) : !inAnyGroup(name) || other.has(name));
+  const unnamed = lazy && GROUPS.find((g) => g.name === lazy).unnamedChunks;
   let entries = 0;
   const out = source
     .split('\n')
@@ -90,7 +114,7 @@ function registry(source, generatedDir, lazy) {
       const m = /^\s*"([^"]+)": \[/.exec(line);
       if (!m) return line;
       entries += 1;
-      if (keep(m[1])) return line;
+      if (keep(m[1])) return unnamed ? line.replace(/\/\* webpackChunkName: "[^"]*" \*\/ /, '') : line;
       // The generator closes the object on the last entry's line.
       return /\};\s*$/.test(line) ? '};' : null;
     })
@@ -100,9 +124,9 @@ function registry(source, generatedDir, lazy) {
     throw seamError(SEAM, '.docusaurus/registry.js has no entries in the shape this loader rewrites ("chunk name": [loader, module, id] per line).');
   // Every entry is `[() => import(…), "<module name>", require.resolveWeak(…)]`.
   const named = /\), "(?:@site|@generated|@theme|@docusaurus)[^"]*", require\.resolveWeak\(/g;
-  const unnamed = out.replace(named, '), "", require.resolveWeak(');
-  if (unnamed === out) throw seamError(SEAM, '.docusaurus/registry.js entries no longer name their module between the loader and require.resolveWeak().');
-  return unnamed;
+  const withoutNames = out.replace(named, '), "", require.resolveWeak(');
+  if (withoutNames === out) throw seamError(SEAM, '.docusaurus/registry.js entries no longer name their module between the loader and require.resolveWeak().');
+  return withoutNames;
 }
 
 function globalData(source) {
@@ -114,20 +138,21 @@ function globalData(source) {
       '.docusaurus/globalData.json no longer lists the docs of each version as versions[].docs (@docusaurus/plugin-content-docs/lib/globalData.js).',
     );
   }
-  for (const version of versions) version.docs = version.docs.filter((doc) => !String(doc.path).startsWith(PREFIX));
+  for (const version of versions) version.docs = version.docs.filter((doc) => !groupOf(String(doc.path)));
   return JSON.stringify(data);
 }
 
 module.exports = function routeTables(source) {
   const file = this.resourcePath;
-  const lazy = ROUTES_QUERY.test(this.resourceQuery || '');
+  // The group whose table this is (`?reference`, `?changelog`), or none: the tables every page loads.
+  const lazy = ROUTES_QUERY.exec(this.resourceQuery || '')?.[1];
   markApplied(SEAM);
   if (/[\\/]ComponentCreator\.js$/.test(file)) {
     if (!lazy) return source;
     const out = source
-      .replace("from '@generated/routesChunkNames'", "from '@generated/routesChunkNames?reference'")
-      .replace("from '@generated/registry'", "from '@generated/registry?reference'");
-    if (!out.includes('routesChunkNames?reference') || !out.includes('registry?reference')) {
+      .replace("from '@generated/routesChunkNames'", `from '@generated/routesChunkNames?${lazy}'`)
+      .replace("from '@generated/registry'", `from '@generated/registry?${lazy}'`);
+    if (!out.includes(`routesChunkNames?${lazy}`) || !out.includes(`registry?${lazy}`)) {
       throw seamError(
         SEAM,
         "@docusaurus/core/lib/client/exports/ComponentCreator.js no longer imports '@generated/routesChunkNames' and '@generated/registry'.",
@@ -138,7 +163,7 @@ module.exports = function routeTables(source) {
   if (/[\\/]routes\.js$/.test(file)) return routes(source, lazy);
   if (/[\\/]routesChunkNames\.json$/.test(file)) {
     const all = JSON.parse(source);
-    return JSON.stringify(Object.fromEntries(Object.entries(all).filter(([key]) => key.startsWith(PREFIX) === lazy)));
+    return JSON.stringify(Object.fromEntries(Object.entries(all).filter(([key]) => (groupOf(key)?.name ?? undefined) === lazy)));
   }
   if (/[\\/]registry\.js$/.test(file)) return registry(source, path.dirname(file), lazy);
   if (/[\\/]globalData\.json$/.test(file)) return globalData(source);

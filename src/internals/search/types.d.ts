@@ -40,6 +40,12 @@ declare module '@generated/routes?reference' {
   export default routes;
 }
 
+declare module '@generated/routes?changelog' {
+  import type {RouteConfig} from 'react-router-config';
+  const routes: RouteConfig[];
+  export default routes;
+}
+
 declare module '@easyops-cn/docusaurus-search-local/dist/client/client/theme/SearchBar/SuggestionTemplate.js' {
   export function SuggestionTemplate(...args: never[]): string;
 }

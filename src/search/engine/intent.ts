@@ -18,6 +18,19 @@ const ERROR_WORDS = new Set(
 /** Words that ask for the API reference rather than a guide ("api" alone doesn't: "api key" is about tokens). */
 const API_WORDS = new Set(['endpoint', 'endpoints', 'openapi', 'swagger', 'schema', 'operation', 'operationid']);
 const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
+/** Words that ask what changed and when: the changelog's entries answer them (never "change" or "update": those are tasks). */
+const NEWS_WORDS = new Set([
+  'changelog',
+  'changed',
+  'deprecated',
+  'deprecation',
+  'deprecations',
+  'announcement',
+  'announced',
+  'release',
+  'releases',
+  'breaking',
+]);
 
 /**
  * The intent of a query, from its text (`query`), its folded words (`raw`,
@@ -52,6 +65,7 @@ export function readIntent(query: string, raw: string[], spaced: string, concept
       (raw.some((w) => HTTP_METHODS.has(w)) && /\//.test(query)) ||
       /(^|\s)\/[a-z]/i.test(query) ||
       /\b[a-z]+[A-Z][a-zA-Z]+\b/.test(query),
+    news: raw.some((w) => NEWS_WORDS.has(w)) || / (whats|what s) new /.test(spaced) || / new in /.test(spaced),
     actions,
   };
 }

@@ -14,6 +14,8 @@ export const PageKind = {
   Task: 2,
   /** A generated API reference page for one operation. */
   Reference: 3,
+  /** A changelog entry or tag page: says when something changed, not how to do it today. */
+  News: 4,
 } as const;
 export type PageKind = (typeof PageKind)[keyof typeof PageKind];
 

@@ -210,6 +210,8 @@ function intentFactor(page: Page, intent: Intent, bySpecificLabel: boolean, abou
       return INTENT.overviewForNeutral;
     case PageKind.Reference:
       return intent.api ? INTENT.referenceForApi : INTENT.referenceOtherwise;
+    case PageKind.News:
+      return intent.news ? INTENT.newsForNews : INTENT.newsOtherwise;
     default: {
       let factor = intent.concept ? INTENT.taskForConcept : 1;
       // "DELETE /servers" names an HTTP method, not a task to do in the web app.

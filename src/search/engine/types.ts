@@ -73,6 +73,8 @@ export interface Intent {
   error: boolean;
   /** Asks for the API reference: an HTTP method with a path, a path, an operation ID, "endpoint". */
   api: boolean;
+  /** Asks what changed: "changelog", "release notes", "deprecated", "breaking change", "new in …". */
+  news: boolean;
   /** Stems of the actions the query asks for (with their synonyms). */
   actions: Set<string>;
 }

@@ -48,6 +48,9 @@ export const INTENT = {
   taskForConcept: 0.9,
   referenceForApi: 1.2,
   referenceOtherwise: 0.6,
+  /** A changelog entry answers "what changed"; for anything else the guide it links is the answer. */
+  newsForNews: 1,
+  newsOtherwise: 0.6,
   troubleshootingForError: 1.3,
 } as const;
 
