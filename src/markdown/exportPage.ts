@@ -3,7 +3,8 @@
  * tools (`/docs/<page>.md`, /llms-full.txt): its title and description as
  * front matter, product URLs resolved, tabs flattened into labelled sections,
  * card lists as lists of links, admonitions as quotes, diagrams as their
- * description and source, no imports or JSX, and every link absolute.
+ * description and source, the changelog's lists and entry dates as on the
+ * site, no imports or JSX, and every link absolute.
  */
 import path from 'node:path';
 import {unified} from 'unified';
@@ -15,6 +16,7 @@ import remarkDirective from 'remark-directive';
 import remarkStringify from 'remark-stringify';
 import {replaceUrlTokens} from '../remark/productUrls';
 import remarkApiReferenceLinks from '../remark/apiReferenceLinks';
+import remarkChangelog from '../changelog/remarkChangelog';
 
 /** A page as the export needs it. */
 export interface ExportPage {
@@ -186,6 +188,9 @@ function jsx(node: Node, page: ExportPage, context: ExportContext, depth: number
       return [{type: 'inlineCode', value: plainText({type: 'x', children: transform(children, page, context, depth)})}];
     case 'br':
       return [text(' ')];
+    case 'head':
+      // Feed links (the changelog's) belong to the page's HTML head.
+      return [];
     default: {
       // Any other element: its content, without the element.
       const inner = transform(children, page, context, depth);
@@ -228,6 +233,8 @@ export function exportPage(page: ExportPage, context: ExportContext): string {
   const tree = parser.parse(source) as Node;
   if (context.siteDir) {
     remarkApiReferenceLinks({siteDir: context.siteDir})(tree as never, {path: path.join(context.siteDir, 'docs', page.file)});
+    // The changelog's lists and an entry's date and tags, as on the site.
+    remarkChangelog({docsDir: 'docs', siteUrl: context.siteUrl})(tree as never, {path: path.join(context.siteDir, 'docs', page.file), cwd: context.siteDir});
   }
   const body = transform(tree.children ?? [], page, context, 1);
   const hasTitle = body.some((n) => n.type === 'heading' && n.depth === 1);

@@ -63,3 +63,27 @@ test("a feed's content is the entry's article: no title, date line or heading an
 <p><img src="https://docs.example.com/img/x.png" alt="x"></p>`,
   );
 });
+
+test("the Markdown for readers' tools has the changelog's lists and an entry's date and tags, every link absolute", () => {
+  const {exportPage} = jiti('../../src/markdown/exportPage.ts');
+  const context = {siteUrl: 'https://docs.example.com', siteDir: site, routeOf: (file) => `/docs/${file.replace(/\.md$/, '')}`, childrenOf: () => []};
+  const index = exportPage(
+    {file: 'changelog/index.md', route: '/docs/changelog/', title: 'Changelog', description: 'Every change.', source: 'All changes:\n\n::changelog\n'},
+    context,
+  );
+  assert.match(index, /- \*\*\[Server size is required\]\(https:\/\/docs\.example\.com\/docs\/changelog\/2026-11-02-server-size-required\)\*\*/);
+  assert.match(index, /November 2, 2026 \[API\]\(https:\/\/docs\.example\.com\/docs\/changelog\/tags\/api\)/);
+  assert.doesNotMatch(index, /::changelog|<head>|rel="alternate"/);
+  const entryFile = 'changelog/2026-11-02-server-size-required.md';
+  const entry = exportPage(
+    {
+      file: entryFile,
+      route: '/docs/changelog/2026-11-02-server-size-required',
+      title: 'Server size is required',
+      description: 'x',
+      source: 'The `size` field is required.\n',
+    },
+    context,
+  );
+  assert.match(entry, /^November 2, 2026 \[API\]\(https:\/\/docs\.example\.com\/docs\/changelog\/tags\/api\) \[Breaking\]/m);
+});
