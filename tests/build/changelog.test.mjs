@@ -32,18 +32,11 @@ const feedDir = (tag) => path.join(buildDir, 'docs/changelog', ...(tag ? ['tags'
 const readFeed = (tag, file, dir = buildDir) => fs.readFileSync(path.join(dir, 'docs/changelog', ...(tag ? ['tags', tag] : []), file), 'utf8');
 const expectedIn = (tag) => entries.filter((e) => !tag || e.tags.includes(tag)).map((e) => `${site}${e.route}`);
 
-/** Titles and links of a built page's changelog list, in order. */
+/** The links of the entries' titles in a built page's changelog list, in order (whatever the HTML minifier's quoting). */
 function listed(route) {
   const html = readBuiltHtml(route);
-  const list = /<ul class="?ld-changelog-list"?>([\s\S]*?)<\/ul>/.exec(html);
-  assert.ok(list, `${route}: no changelog list`);
-  return list[1]
-    .split('<li>')
-    .slice(1)
-    .map((item) => {
-      assert.match(item, /^\s*<p class="?ld-changelog-list__title"?><strong><a /, `${route}: each item starts with its title`);
-      return tagsOf(item, 'a')[0].href;
-    });
+  assert.match(html, /<ul class="?ld-changelog-list"?[ >]/, `${route}: no changelog list`);
+  return [...html.matchAll(/<p class="?ld-changelog-list__title"?[^>]*>\s*<strong>\s*(<a\s[^>]*>)/g)].map((m) => tagsOf(m[1], 'a')[0].href);
 }
 
 test('the changelog lists every entry, newest first, and each tag page lists its entries', () => {
