@@ -70,8 +70,7 @@ export function renderFeed(siteUrl: string, entries: FeedEntry[], tag?: Changelo
   }
   // The `feed` package writes JSON Feed 1 (`author`, no `language`); 1.1 keeps every field it writes and adds these.
   const json = JSON.parse(feed.json1()) as Record<string, unknown>;
-  const json11 = {version: 'https://jsonfeed.org/version/1.1', ...json, language: 'en'};
-  json11.version = 'https://jsonfeed.org/version/1.1';
+  const json11 = {...json, version: 'https://jsonfeed.org/version/1.1', language: 'en'};
   return {
     'rss.xml': `${feed.rss2()}\n`,
     'atom.xml': `${feed.atom1()}\n`,

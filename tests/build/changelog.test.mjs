@@ -18,7 +18,7 @@ import {assertBuilt, buildDir, readBuiltHtml, repoRoot, tagsOf, decodeEntities} 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
 const {readEntries, CHANGELOG_TAGS, formatDate} = jiti(path.join(repoRoot, 'src/changelog/entries.ts'));
 const {urls} = jiti(path.join(repoRoot, 'src/config/urls.ts'));
-const {loadSiteContract, } = jiti(path.join(repoRoot, 'src/api/contract.ts'));
+const {loadSiteContract} = jiti(path.join(repoRoot, 'src/api/contract.ts'));
 const {referenceRoute} = jiti(path.join(repoRoot, 'src/api/routes.ts'));
 
 assertBuilt();

@@ -163,7 +163,7 @@ module.exports = function routeTables(source) {
   if (/[\\/]routes\.js$/.test(file)) return routes(source, lazy);
   if (/[\\/]routesChunkNames\.json$/.test(file)) {
     const all = JSON.parse(source);
-    return JSON.stringify(Object.fromEntries(Object.entries(all).filter(([key]) => (groupOf(key)?.name ?? undefined) === lazy)));
+    return JSON.stringify(Object.fromEntries(Object.entries(all).filter(([key]) => groupOf(key)?.name === lazy)));
   }
   if (/[\\/]registry\.js$/.test(file)) return registry(source, path.dirname(file), lazy);
   if (/[\\/]globalData\.json$/.test(file)) return globalData(source);
