@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import {createRequire} from 'node:module';
+import {spawnSync} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
 import {before, after} from 'node:test';
 import {startServer} from '../scripts/serve.mjs';
@@ -305,4 +306,26 @@ export async function rawRequest(url, {method = 'GET', headers = {}} = {}) {
     request.on('error', reject);
     request.end();
   });
+}
+
+/**
+ * A throw-away git repository in a temporary folder, with a writer's identity
+ * and `main` as its branch: {dir, git(...args), write(file, text)}. `git`
+ * fails the test when git does; the caller deletes `dir`.
+ */
+export function throwAwayRepo(prefix) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const git = (...args) => {
+    const run = spawnSync('git', args, {cwd: dir, encoding: 'utf8'});
+    if (run.status !== 0) throw new Error(`git ${args.join(' ')}: ${run.stderr}`);
+    return run.stdout;
+  };
+  const write = (file, text) => {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), {recursive: true});
+    fs.writeFileSync(path.join(dir, file), text);
+  };
+  git('init', '-q', '-b', 'main');
+  git('config', 'user.email', 'writer@example.com');
+  git('config', 'user.name', 'Writer');
+  return {dir, git, write};
 }

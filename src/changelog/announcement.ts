@@ -7,11 +7,10 @@
  */
 import path from 'node:path';
 import {announcedEntry, readEntries} from './entries';
+import {escapeHtml} from '../utils/html';
 
 /** The bar's colors follow the color mode (src/css/custom.css, --ld-announcement-*). */
 const COLORS = {backgroundColor: 'var(--ld-announcement-background)', textColor: 'var(--ld-announcement-color)'};
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function announcementBar(siteDir: string) {
   const entry = announcedEntry(readEntries(path.join(siteDir, 'docs')));

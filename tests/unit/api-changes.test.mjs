@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {spawnSync} from 'node:child_process';
 import YAML from 'yaml';
-import {repoRoot} from '../helpers.mjs';
+import {repoRoot, throwAwayRepo} from '../helpers.mjs';
 import {apiChanges, report} from '../../scripts/api-changes.mjs';
 
 const script = path.join(repoRoot, 'scripts/api-changes.mjs');
@@ -221,19 +221,8 @@ const smallSpec = (required) => ({
 });
 
 test('CLI: in a throw-away repository, a breaking commit fails with the operation and the front matter to add; a new entry makes it pass, an older one does not', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-api-changes-'));
+  const {dir, git, write} = throwAwayRepo('launchdeck-api-changes-');
   try {
-    const git = (...args) => {
-      const run = spawnSync('git', args, {cwd: dir, encoding: 'utf8'});
-      assert.equal(run.status, 0, run.stderr);
-    };
-    const write = (file, text) => {
-      fs.mkdirSync(path.dirname(path.join(dir, file)), {recursive: true});
-      fs.writeFileSync(path.join(dir, file), text);
-    };
-    git('init', '-q', '-b', 'main');
-    git('config', 'user.email', 'writer@example.com');
-    git('config', 'user.name', 'Writer');
     write('README.md', '# Widgets\n');
     git('add', '-A');
     git('commit', '-q', '-m', 'no spec yet');

@@ -7,27 +7,14 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import {spawnSync} from 'node:child_process';
-import {repoRoot} from '../helpers.mjs';
+import {repoRoot, throwAwayRepo} from '../helpers.mjs';
 import {summary} from '../../scripts/pr-summary.mjs';
 
 const expectedFile = path.join(repoRoot, 'tests/unit/__fixtures__/pr-summary/expected.md');
 
 function repo() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-pr-'));
-  const git = (...args) => {
-    const run = spawnSync('git', args, {cwd: dir, encoding: 'utf8'});
-    assert.equal(run.status, 0, run.stderr);
-  };
-  const write = (file, text) => {
-    fs.mkdirSync(path.dirname(path.join(dir, file)), {recursive: true});
-    fs.writeFileSync(path.join(dir, file), text);
-  };
-  git('init', '-q', '-b', 'main');
-  git('config', 'user.email', 'writer@example.com');
-  git('config', 'user.name', 'Writer');
+  const {dir, git, write} = throwAwayRepo('launchdeck-pr-');
   write('docs/servers/index.md', '# Servers\n\nServers run your applications.\n');
   write('docs/servers/stop-server.md', '# Stop a server\n\nStop a server to pause it.\n');
   write('docs/servers/old-page.md', '# Old page\n\nThis page goes away.\n');
