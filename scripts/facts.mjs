@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * The product facts of contributing/facts.yml as the writer's reference shows
- * them: writes the tables between `<!-- facts:<name> -->` and `<!-- /facts:<name> -->`
+ * them (permissions, plans, fixed limits, credit costs, and the states of each
+ * resource with their transitions): writes the tables between `<!-- facts:<name> -->` and `<!-- /facts:<name> -->`
  * in contributing/writers-reference.md.
  *
  *   npm run facts              # rewrite the tables from contributing/facts.yml
@@ -55,13 +56,48 @@ export function renderTables(facts) {
       row(['---', '---', '---', '---']),
       ...facts.actions.map((a) => row([codeIds(a.type), a.started_by, a.steps, `${number(a.credits)}${a.note ? ` ${a.note}` : ''}`])),
     ].join('\n'),
+    ...Object.fromEntries(facts.lifecycles.filter((l) => l.table !== false).map((l) => [`states-${l.id}`, stateTables(l)])),
   };
+}
+
+/** A resource's states table, then its transitions table (B3, B10…): the columns are those of the reference. */
+function stateTables(lifecycle) {
+  const {states, transitions = [], columns = {}} = lifecycle;
+  const can = states.some((s) => s.can);
+  const head = ['State', ...(columns.applies_to ? [columns.applies_to] : []), 'Meaning', ...(can ? ['What you can do'] : [])];
+  const stateRows = states.map((s) => row([`\`${s.name}\``, ...(columns.applies_to ? [s.applies_to] : []), s.meaning, ...(can ? [s.can] : [])]));
+  const tables = [[row(head), row(head.map(() => '---')), ...stateRows].join('\n')];
+  if (transitions.length) {
+    const head2 = ['From', columns.event ?? 'Event', 'To', ...(columns.extra ? [columns.extra] : [])];
+    const rows = transitions.map((t) => row([t.from, t.event, t.to, ...(columns.extra ? [t.extra ?? ''] : [])]).replace(/ {2}\|/g, ' |'));
+    tables.push([row(head2), row(head2.map(() => '---')), ...rows].join('\n'));
+  }
+  return tables.join('\n\n');
 }
 
 /** The noun of a fixed limit as readers see it: "(?:active )?personal access tokens" → "Active personal access tokens". */
 function humanNoun(pattern) {
   const text = pattern.replace(/\(\?:`\?([^`)]*)`\? \)\?/g, '$1 ').replace(/\(\?:([^)]*)\)\?/g, '$1');
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * The text of a section of the reference named as facts.yml names it: "B10 / States" (the first `### States`
+ * of chapter B10), "B8" (the whole chapter), or "Configuration states" (a `###` heading anywhere).
+ */
+export function referenceSection(text, section) {
+  const lines = text.split('\n');
+  const [chapter, heading] = section.includes(' / ') ? section.split(' / ') : /^[A-Z]\d+$/.test(section) ? [section, null] : [null, section];
+  let start = chapter ? lines.findIndex((l) => l.startsWith(`## ${chapter}. `)) : 0;
+  if (start < 0) throw new Error(`contributing/writers-reference.md has no chapter ${chapter}`);
+  let level = 2;
+  if (heading) {
+    start = lines.findIndex((l, i) => i > start && l === `### ${heading}`);
+    if (start < 0) throw new Error(`contributing/writers-reference.md has no "### ${heading}"${chapter ? ` in ${chapter}` : ''}`);
+    level = 3;
+  }
+  const end = lines.findIndex((l, i) => i > start && new RegExp(`^#{2,${level}} `).test(l));
+  return lines.slice(start, end < 0 ? undefined : end).join('\n');
 }
 
 /** The reference with its fact tables replaced; throws when a marker is missing. */

@@ -281,4 +281,512 @@ export function shortenedRule(page) {
   return failures;
 }
 
-export const rules = {errorCodeRule, permissionRule, limitRule, creditRule, idempotencyRule, shortenedRule};
+// ---------------------------------------------------------------------------
+// States, plans and names: the reasoning of a page checked against contributing/facts.yml.
+
+/**
+ * The Markdown of a line as a reader reads it: links become their text, and HTML comments go. A link
+ * to a page that the text names ("see [Stop a server](…)") becomes a quoted title, which the state
+ * rule doesn't read as an instruction.
+ */
+const readable = (text) =>
+  text
+    .replace(/<!--.*?-->/g, '')
+    .replace(/\b(see|See|use|Use|follow|Follow|read|Read)( the page)? \[([^\]]*)\]\([^)]*\)/g, '$1$2 “$3”')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1');
+
+/** Sentences of a text, each with its offset: a sentence ends at ". ", "! " or "? " before a capital, a backtick, bold or a link. */
+function sentences(text) {
+  const out = [];
+  let start = 0;
+  for (const m of text.matchAll(/[.!?](?=\s+[A-Z`*[(“])/g)) {
+    out.push({text: text.slice(start, m.index + 1), at: start});
+    start = m.index + 1;
+  }
+  out.push({text: text.slice(start), at: start});
+  return out
+    .map((x) => {
+      const lead = /^\s*/.exec(x.text)[0].length;
+      return {text: x.text.slice(lead), at: x.at + lead};
+    })
+    .filter((x) => x.text.trim());
+}
+
+/**
+ * Prose units of a page (read once per page text): paragraphs, list items (with their indented
+ * continuation), table rows and headings, as {kind, text, n, numbered, lines}: `text` joins the
+ * readable lines with one space, `n` is the first line. Code blocks and front matter aren't prose.
+ */
+const unitsCache = new Map();
+export function proseUnits(page) {
+  const key = `${page.file}\n${page.raw}`;
+  if (!unitsCache.has(key)) unitsCache.set(key, readUnits(page));
+  return unitsCache.get(key);
+}
+
+function readUnits(page) {
+  const units = [];
+  let current = null;
+  const close = () => {
+    if (current) units.push(current);
+    current = null;
+  };
+  for (const l of proseLines(page)) {
+    const raw = l.text;
+    if (!raw.trim()) {
+      // A blank line ends a paragraph; a list item goes on with its indented continuation.
+      if (current && current.kind !== 'item') close();
+      continue;
+    }
+    const item = /^(\s*)(?:(\d+)\.|[-*])\s+/.exec(raw);
+    const indent = /^\s*/.exec(raw)[0].length;
+    const line = (text) => ({text: readable(text.trim()), n: l.n});
+    if (item) {
+      close();
+      current = {kind: 'item', numbered: Boolean(item[2]), indent: item[1].length, lines: [line(raw.slice(item[0].length))]};
+    } else if (/^\s*\|/.test(raw)) {
+      close();
+      units.push({kind: 'row', lines: [line(raw)]});
+    } else if (/^\s*(#{1,6}\s|:::|<\/?[A-Za-z]|import |export )/.test(raw)) {
+      close();
+      const heading = /^\s*(#{1,6})\s+(.*)$/.exec(raw);
+      if (heading) units.push({kind: 'heading', depth: heading[1].length, lines: [line(heading[2])]});
+    } else if (current?.kind === 'item' && indent > current.indent) {
+      current.lines.push(line(raw));
+    } else {
+      if (current?.kind === 'item') close();
+      current ??= {kind: 'paragraph', lines: []};
+      current.lines.push(line(raw));
+    }
+  }
+  close();
+  return units.map((u) => ({...u, n: u.lines[0].n, text: u.lines.map((l) => l.text).join(' ')}));
+}
+
+/** The page line of character `at` of a unit's text. */
+function lineAt(unit, at) {
+  let offset = 0;
+  for (const l of unit.lines) {
+    offset += l.text.length + 1;
+    if (at < offset) return l.n;
+  }
+  return unit.lines.at(-1).n;
+}
+
+// --- States ----------------------------------------------------------------
+
+const lifecycles = facts.lifecycles;
+const allStates = new Set(lifecycles.flatMap((l) => l.states.map((s) => s.name)));
+/** Words before a state that isn't a Launchdeck resource's: the provider's state of a VM, a list filter. */
+const NOT_A_RESOURCE = String.raw`provider(?:'s)? state|provider_state|filter`;
+const nounRes = [...lifecycles.map((l) => ({id: l.id, re: new RegExp(`^(?:${l.nouns})$`, 'i')})), {id: null, re: new RegExp(`^(?:${NOT_A_RESOURCE})$`, 'i')}];
+const ANY_NOUN = new RegExp(`\\b(?:${[...lifecycles.map((l) => l.nouns), NOT_A_RESOURCE].join('|')})\\b`, 'gi');
+const KIND_WORDS = String.raw`cloud|self-hosted|Let's Encrypt|uploaded`;
+
+/** The lifecycle a noun names ("server", "VM" → server; "provider state" → null; anything else → undefined). */
+const ownerOf = (word) => (word === undefined ? undefined : nounRes.find((n) => n.re.test(word))?.id);
+
+/** Plain text: backticked spans other than states blanked out (same length), so that nouns and verbs in code don't count. */
+const plain = (text) => text.replace(/`([^`]*)`/g, (m, inner) => (allStates.has(inner) ? m : ' '.repeat(m.length)));
+
+/** The states an operation is allowed from, for the kind the sentence names (every kind when it names none or several). */
+function allowedFrom(lifecycle, op, sentence) {
+  const states = lifecycle.states.map((s) => s.name);
+  if (op.from === 'any') return new Set(states);
+  if (Array.isArray(op.from)) return new Set(op.from);
+  const named = Object.entries(lifecycle.kinds ?? {})
+    .filter(([, re]) => new RegExp(`\\b(?:${re})\\b`, 'i').test(sentence))
+    .map(([kind]) => kind);
+  return Object.assign(new Set((named.length === 1 ? named : Object.keys(op.from)).flatMap((k) => op.from[k])), {
+    kind: named.length === 1 ? named[0] : undefined,
+  });
+}
+
+const NEGATION =
+  /\b(?:not|isn't|aren't|wasn't|weren't|never|no longer|except|other than|unless|can't|cannot|don't|doesn't|didn't|won't|without|instead of|no need to|unable to)\b/i;
+/** Before a state: the words that say the resource is in it ("is `stopped`", "in `failed`"), or must be ("must be `running`"). */
+const ASSERTS =
+  /\b(?:is|are|was|were|it's|stays|remains|becomes|become|in|(?:must|should|can|to) be|needs|requires)\s+(?:(?:still|already|now|either|the status|status)\s+)*$/i;
+const NOT_IN = /\b(?:isn't|is not|aren't|are not|no longer)\s+(?:(?:still|yet)\s+)?$/i;
+const REQUIRES = /\b(?:(?:must|should|can|to) be|needs|requires)\s+(?:(?:the status|status)\s+)?$/i;
+/** An operation done outside Launchdeck: at the provider, on the machine, by hand. */
+const OUTSIDE =
+  /\bat the provider\b|provider's (?:console|tools)|hosting provider|with (?:its|their) own tools|\bon the machine\b|\bby hand\b|\bin the (?:AWS|Azure|Google Cloud|DigitalOcean|Hetzner)\b/i;
+/** Words right after an operation that say it isn't done: "**Start** in Launchdeck isn't available". */
+const REFUSED_AFTER = /^\W{0,3}(?:\s*in Launchdeck)?\s*(?:isn't|is not|aren't|doesn't|don't|can't|cannot|won't|fails|returns)\b/i;
+const CLAUSE_BREAK = /[;:(]|,(?!\s*(?:or\s+|and\s+)?`)|\b(?:then|and|or|but)\b/g;
+
+/** The text of a clause up to `at`: from the last clause break before it. */
+function clauseBefore(text, at) {
+  const head = text.slice(0, at);
+  let start = 0;
+  for (const m of head.matchAll(CLAUSE_BREAK)) start = m.index + m[0].length;
+  return head.slice(start);
+}
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** "restart" → "restarting", "remove" → "removing", "stop" → "stopping": a verb after "by". */
+const gerund = (word) =>
+  /[^e]e$/.test(word) ? `${word.slice(0, -1)}ing` : /^[^aeiou]*[aeiou][^aeiouwxy]$/.test(word) ? `${word}${word.at(-1)}ing` : `${word}ing`;
+
+/** The operations of every lifecycle, with the patterns that find them in a sentence. */
+const operationPatterns = lifecycles.flatMap((lifecycle) =>
+  (lifecycle.operations ?? []).map((op) => {
+    const object = String.raw`\s+(?:(?:the|a|an|this|that|your|its|each|every|another|any)\s+)?(?:(\`[a-z_]+\`)\s+)?(?:(?:${KIND_WORDS})\s+)?(?:${lifecycle.nouns})\b`;
+    // "by restarting it": the simple verbs of `verb`, after "by".
+    const byVerb = (op.verb ?? '')
+      .split('|')
+      .filter((v) => /^[a-z]+$/.test(v))
+      .map((v) => `by ${gerund(v)}`);
+    const verb = op.phrase ? `\\b(?:${op.phrase})\\b` : `\\b(?:${[op.verb, ...byVerb].join('|')})(?:${object}|\\s+(it|them)\\b)`;
+    return {
+      lifecycle,
+      op,
+      labels: (op.label ?? []).map((label) => new RegExp(`\\*\\*${escape(label)}\\*\\*`, 'g')),
+      verb: new RegExp(verb, 'gi'),
+    };
+  }),
+);
+
+/** The operations a sentence tells the reader to do, in order, without overlaps. */
+function operationsIn(text) {
+  const flat = plain(text);
+  const quoted = [...text.matchAll(/“[^”]*”/g)].map((m) => [m.index, m.index + m[0].length]);
+  const found = [];
+  for (const p of operationPatterns) {
+    for (const re of p.labels)
+      for (const m of text.matchAll(re)) {
+        // A label is an instruction after "select" ("select **Restart**", "then **Restart server** in the dialog").
+        if (/\b(?:select|choose|click)\b/i.test(text.slice(0, m.index))) found.push({p, at: m.index, end: m.index + m[0].length, label: true});
+      }
+    for (const m of flat.matchAll(p.verb)) {
+      // "your change", "a run": a noun, not an instruction.
+      if (p.op.on === 'contents' && /\b(?:your|the|a|an|this|that|its|their|each)\s+$/i.test(flat.slice(0, m.index))) continue;
+      const object = m[0].match(/`([a-z_]+)`/)?.[1];
+      found.push({p, at: m.index, end: m.index + m[0].length, it: Boolean(m[2]), objectState: object});
+    }
+  }
+  found.sort((a, b) => a.at - b.at || b.end - a.end);
+  const out = [];
+  for (const f of found) {
+    if (quoted.some(([a, b]) => f.at >= a && f.at < b)) continue;
+    if (out.some((o) => f.at < o.end && o.at < f.end && o.p === f.p)) continue;
+    out.push(f);
+  }
+  return out;
+}
+
+/** The state mentions of a sentence: groups of backticked states ("`starting`, `stopping` or `restarting`"), with the resource they're about. */
+function stateMentions(text) {
+  const flat = plain(text);
+  const mentions = [];
+  for (const m of text.matchAll(/`([a-z_]+)`/g)) {
+    if (!allStates.has(m[1])) continue;
+    const prev = mentions.at(-1);
+    if (prev && /^(?:,\s*|,?\s+or\s+|,?\s+and\s+)$/.test(text.slice(prev.end, m.index))) {
+      prev.states.push(m[1]);
+      prev.end = m.index + m[0].length;
+    } else mentions.push({at: m.index, end: m.index + m[0].length, states: [m[1]]});
+  }
+  // "`unreachable` or stopped": a state without backticks at the end of a group.
+  for (const mention of mentions) {
+    const more = /^(?:,\s*|,?\s+or\s+|,?\s+and\s+)([a-z]+)\b/.exec(text.slice(mention.end));
+    if (more && allStates.has(more[1])) {
+      mention.states.push(more[1]);
+      mention.end += more[0].length;
+    }
+  }
+  for (const mention of mentions) {
+    const clause = clauseBefore(text, mention.at);
+    // "a `failed` server", "an `unreachable` cloud server": the noun after the state.
+    const after = new RegExp(`^\\s+(?:(?:${KIND_WORDS})\\s+)?|^`).exec(flat.slice(mention.end))[0];
+    const nounAfter = [...flat.slice(mention.end + after.length).matchAll(ANY_NOUN)].find((n) => n.index === 0)?.[0];
+    const nounBefore = [...flat.slice(0, mention.at).matchAll(ANY_NOUN)].at(-1)?.[0];
+    mention.asserted = Boolean(nounAfter) || (ASSERTS.test(clause) && !NEGATION.test(clause));
+    // "isn't `running`": the resource is in any other state.
+    mention.negated = !nounAfter && NOT_IN.test(clause);
+    if (mention.negated) mention.asserted = true;
+    mention.requirement = !nounAfter && REQUIRES.test(clause);
+    mention.target = /\buntil\b/i.test(clause);
+    mention.noun = nounAfter ?? nounBefore;
+  }
+  return mentions;
+}
+
+/**
+ * The state rule: a step (a numbered list item) or a troubleshooting fix must not tell the reader to do an
+ * operation on a resource in a state the operation isn't allowed from ("restart the server" about a
+ * `stopped` server). A state counts when the text says the resource is in it ("is `stopped`", "a `failed`
+ * server", "must be `running`"); the fix's cause says which state it starts from. An operation done before
+ * ("start it, then restart it") moves the resource to the operation's state. Negated operations ("doesn't
+ * need to be stopped"), alternatives ("wait until it's `running`, or start it") and operations done outside
+ * Launchdeck ("start it at the provider") don't count.
+ */
+export function stateRule(page) {
+  const units = proseUnits(page);
+  const work = units.filter((u) => u.kind === 'item' && u.numbered).map((unit) => ({unit, cause: null}));
+  const start = units.findIndex((u) => u.kind === 'heading' && u.depth === 2 && u.text === 'Troubleshooting');
+  if (start >= 0) {
+    let cause = null;
+    let fix = null;
+    const flush = () => {
+      if (fix) work.push({unit: fix, cause});
+      fix = null;
+      cause = null;
+    };
+    for (const u of units.slice(start + 1)) {
+      if (u.kind === 'heading') {
+        flush();
+        if (u.depth <= 2) break;
+      } else if (/^\*\*Cause:\*\*/.test(u.text)) cause = u;
+      else if (/^\*\*Fix:\*\*/.test(u.text)) fix = {...u, lines: [...u.lines]};
+      else if (fix && u.kind === 'item') {
+        // A fix goes on with its list.
+        fix.text += ` ${u.text}`;
+        fix.lines.push(...u.lines);
+      }
+    }
+    flush();
+  }
+  // Only a text that names a state can tell the reader to act from a wrong one.
+  const namesState = (text) => [...text.matchAll(/`([a-z_]+)`/g)].some((m) => allStates.has(m[1]));
+  return work.filter(({unit, cause}) => namesState(unit.text) || (cause && namesState(cause.text))).flatMap(({unit, cause}) => checkUnit(page, unit, cause));
+}
+
+function checkUnit(page, unit, cause) {
+  const failures = [];
+  let ctx = new Map(); // lifecycle id → the states the text says the resource is in
+  let noun; // the last resource noun: what "it" is
+  const set = (map, mention) => {
+    const owner = ownerOf(mention.noun ?? noun);
+    if (!mention.asserted || owner === null) return map;
+    const next = new Map(map);
+    for (const l of lifecycles) {
+      if (owner !== undefined && owner !== l.id) continue;
+      const names = l.states.map((s) => s.name);
+      if (!mention.states.every((s) => names.includes(s))) continue;
+      const states = mention.negated
+        ? Object.assign(
+            names.filter((s) => !mention.states.includes(s)),
+            {not: mention.states},
+          )
+        : mention.states;
+      next.set(l.id, states);
+    }
+    return next;
+  };
+  for (const s of cause ? sentences(cause.text) : []) {
+    for (const mention of stateMentions(s.text)) if (!mention.requirement) ctx = set(ctx, mention);
+    noun = [...plain(s.text).matchAll(ANY_NOUN)].at(-1)?.[0] ?? noun;
+  }
+  let carried = null; // an operation's result, carried to a next sentence that starts with "Then"
+  const lead = /^\*\*Fix:\*\*\s*/.exec(unit.text)?.[0].length ?? 0;
+  for (const s of sentences(unit.text.slice(lead)).map((x) => ({...x, at: x.at + lead}))) {
+    const text = s.text;
+    const flat = plain(text);
+    // "If…", "For…": another case, which names its own state.
+    if (/^(?:If|For|When|Otherwise|Without)\b/.test(text)) ctx = new Map();
+    const ops = operationsIn(text);
+    const mentions = stateMentions(text).filter((m) => !ops.some((o) => m.at >= o.at && m.at < o.end));
+    let here = carried && /^(?:Then|After that|Afterwards|Next)\b/.test(text) ? new Map([...ctx, ...carried]) : ctx;
+    carried = null;
+    // "Wait for the action to finish": the resource leaves the state it was in.
+    const waits = [...flat.matchAll(/\bwait\b/gi)].map((m) => ({at: m.index, end: m.index + m[0].length, wait: true}));
+    const events = [...mentions.map((m) => ({at: m.at, end: m.end, mention: m})), ...ops.map((o) => ({at: o.at, end: o.end, op: o})), ...waits].sort(
+      (a, b) => a.at - b.at,
+    );
+    const atStart = here;
+    const previous = new Map(); // lifecycle id → {event, before}: the last event about it and the context before that event
+    for (const e of events) {
+      noun = [...flat.slice(0, e.at).matchAll(ANY_NOUN)].at(-1)?.[0] ?? noun;
+      if (e.wait) {
+        for (const id of here.keys()) previous.set(id, {event: e, before: here});
+        here = new Map();
+        continue;
+      }
+      if (e.mention) {
+        // "restart it if it's `unreachable`": the condition of the operation before, whose result stands.
+        const lastOp = events.filter((x) => x.op && x.end <= e.at).at(-1);
+        if (lastOp && /^[^.;]*\b(?:if|when|while|whose)\b/i.test(text.slice(lastOp.end, e.at)) && !/[;:]|\bthen\b/.test(text.slice(lastOp.end, e.at))) continue;
+        const next = set(here, e.mention);
+        for (const [id, states] of next) if (here.get(id) !== states) previous.set(id, {event: e, before: here});
+        here = next;
+        continue;
+      }
+      const {p, it, label, objectState} = e.op;
+      const {lifecycle, op} = p;
+      let before = here;
+      const last = previous.get(lifecycle.id);
+      if (last) {
+        const between = text.slice(last.event.end, e.at);
+        const sameOp = last.event.op?.p === p;
+        const alternative = /\bor\b/.test(between) && !/\bthen\b/.test(between);
+        const untilThen = last.event.mention?.target && !/\bthen\b/.test(between);
+        if (sameOp || alternative || untilThen) before = last.before;
+      }
+      previous.set(lifecycle.id, {event: e, before});
+      // "restart it", "**Restart**": about the resource named last, when a resource is named.
+      const owner = ownerOf(noun);
+      if ((it || label) && owner !== undefined && owner !== lifecycle.id) continue;
+      const clause = clauseBefore(text, e.at);
+      if (NEGATION.test(clause) || REFUSED_AFTER.test(text.slice(e.end)) || OUTSIDE.test(text)) continue;
+      let states = objectState ? [objectState] : before.get(lifecycle.id);
+      if (!objectState) {
+        // "Restart the server if it's `running`": a condition after the operation.
+        const condition = mentions.find(
+          (m) =>
+            m.at > e.end &&
+            m.asserted &&
+            [undefined, lifecycle.id].includes(ownerOf(m.noun)) &&
+            /\b(?:if|when|while|whose|that's|that is|which is)\b/i.test(text.slice(e.end, m.at)),
+        );
+        if (condition && !mentions.some((m) => m.at < e.at && m.asserted)) states = condition.states;
+      }
+      // An operation on what the resource holds ("deploy again") reads only what this sentence says.
+      if (op.on === 'contents' && !objectState && before.get(lifecycle.id) === atStart.get(lifecycle.id)) states = undefined;
+      const names = new Set(lifecycle.states.map((x) => x.name));
+      if (states?.every((x) => names.has(x))) {
+        const allowed = allowedFrom(lifecycle, op, text);
+        const wrong = states.filter((x) => !allowed.has(x));
+        if (wrong.length) {
+          const list = (xs) =>
+            xs
+              .map((x) => `\`${x}\``)
+              .join(', ')
+              .replace(/, ([^,]*)$/, ' or $1');
+          const [status, code] = (op.refused ?? '').split(' ');
+          const name =
+            owner === lifecycle.id
+              ? noun
+                  .toLowerCase()
+                  .replace(/(?<!s)s$/, '')
+                  .replace(/^ssl /, 'SSL ')
+              : lifecycle.id.replace('ssl_', 'SSL ').replace(/_/g, ' ');
+          const what = `${/^(?:[aeiou]|SSL)/.test(name) ? 'an' : 'a'} ${name}`;
+          const state = states.not ? `that isn't ${list(states.not)}` : `that is ${list(wrong)}`;
+          failures.push(
+            `${page.file}:${lineAt(unit, s.at + e.at)}: "${text.slice(e.at, e.end).trim()}" on ${what} ${state}: ${op.name}${allowed.kind ? ` (${allowed.kind})` : ''} is allowed only from ${list([...allowed]) || 'no state'}${op.refused ? ` (otherwise \`${status}\` \`${code}\`)` : ''} (contributing/facts.yml, lifecycles: ${lifecycle.id})`,
+          );
+        }
+      }
+      if (op.to) here = new Map([...here, [lifecycle.id, [op.to]]]);
+    }
+    // What the sentence says the resources are in stays; an operation's result goes on only to a "Then…" sentence.
+    const said = waits.length ? new Map() : mentions.filter((m) => !m.requirement).reduce((map, m) => set(map, m), ctx);
+    carried = new Map([...here].filter(([id, states]) => said.get(id) !== states && ctx.get(id) !== states));
+    ctx = said;
+    noun = [...flat.matchAll(ANY_NOUN)].at(-1)?.[0] ?? noun;
+  }
+  return failures;
+}
+
+// --- Plans ------------------------------------------------------------------
+
+/**
+ * Pages about the reader's own account (B7, B8, and personal access tokens, B25: all under Account
+ * settings), the legal pages and the changelog: there, "your plan" is the reader's own.
+ */
+const OWN_ACCOUNT_PAGES = /^docs\/(?:users|legal|changelog|api-tokens\/personal-access-tokens)\//;
+const YOUR_PLAN = /\byour (?:plan(?:'s)?|subscription(?:'s)?|credits)\b/gi;
+
+/**
+ * The plan rule: on a page about project resources, "your plan", "your subscription" and "your credits"
+ * name the wrong person. A project's limits, credits and log retention are the project owner's (B2, B8).
+ * A sentence may say them when it names the project owner before them ("you become the project owner, so
+ * your subscription pays"), speaks of what the reader owns ("projects you own", "your own account"), of
+ * the reader's account ("Account settings", the `/user` endpoints), or of an Azure subscription.
+ */
+export function planRule(page) {
+  if (OWN_ACCOUNT_PAGES.test(page.file)) return [];
+  const failures = [];
+  const azurePage = /azure/.test(page.file);
+  for (const unit of proseUnits(page)) {
+    for (const s of sentences(unit.text)) {
+      for (const m of s.text.matchAll(YOUR_PLAN)) {
+        const before = s.text.slice(0, m.index);
+        if (/\bproject(?:'s)? owner\b/i.test(before)) continue;
+        if (/\bown\b|\baccount\b|`\/user/i.test(s.text)) continue;
+        if (/subscription/i.test(m[0]) && (azurePage || /\b(?:Azure|Microsoft)\b/.test(s.text))) continue;
+        failures.push(
+          `${page.file}:${lineAt(unit, s.at + m.index)}: "${m[0]}": on a project's page, the plan, subscription and credits are the project owner's (B2, B8): write "the project owner's plan" (or subscription, credits), or say that you're the project owner`,
+        );
+      }
+    }
+  }
+  return failures;
+}
+
+// --- Names -------------------------------------------------------------------
+
+const nameRules = facts.name_rules;
+/** The parts of a rule's wording on a page. */
+const CHARSETS = {
+  slug: /\blowercase letters\b(?:\s*`a`–`z`)?,?\s*(?:the\s+)?digits\b(?:\s*`0`–`9`)?,?\s*and\s+hyphens\b/i,
+  role: /\bletters,\s*digits,\s*spaces\s+and\s+hyphens\b/i,
+  variable: /\buppercase letters,\s*digits\s+and\s+underscores\b/i,
+};
+// A rule can be stated as what's wrong ("a name that ends with a hyphen or has two hyphens in a row"), so these don't ask for a "not".
+const STARTS = /\b(?:start(?:s|ing)?|begin(?:s|ning)?) with an? (?:lowercase |uppercase )?letter\b|\bfirst character is a letter\b/i;
+const NO_TRAILING = /\bend(?:s|ing)? (?:with|in) a hyphen\b|\btrailing hyphen\b|\bends? with a letter or (?:a )?digit\b/i;
+const NO_DOUBLE = /\b(?:two|2) hyphens in a row\b|\bconsecutive hyphens\b|\bdouble hyphens?\b/i;
+
+/** The rule as the reference words it: "2–63 characters: lowercase letters, digits and hyphens; starts with a letter; …". */
+function describeNameRule(r) {
+  const rule = nameRules.rules[r.rule];
+  return [
+    `${r.min}–${r.max} characters: ${rule.chars}`,
+    `starts with ${rule.start}`,
+    ...(rule.trailing_hyphen === false ? ["doesn't end with a hyphen"] : []),
+    ...(rule.double_hyphen === false ? ['no two hyphens in a row'] : []),
+  ].join('; ');
+}
+
+/** The resource a unit states a name rule for: a noun before "name" ("Team names", "the key name", "**Slug**"), else the page's section. */
+function nameRuleResource(page, unit, charset) {
+  const candidates = nameRules.resources.filter((r) => r.rule === charset);
+  const text = plain(unit.text);
+  for (const r of candidates) {
+    const re =
+      r.field === 'name'
+        ? new RegExp(`\\b(?:${r.nouns})(?:'s)?\\s+names?\\b|\\bnames? of (?:the |a |an )?(?:${r.nouns})\\b`, 'i')
+        : new RegExp(`\\b(?:${r.nouns})\\b`, 'i');
+    if (re.test(text)) return r;
+  }
+  const section = page.file.split('/')[1];
+  return candidates.find((r) => r.docs.includes(section)) ?? (candidates.length === 1 ? candidates[0] : undefined);
+}
+
+/**
+ * The name rule: a page that states a resource's name rule ("lowercase letters, digits and hyphens, …")
+ * states all of it, as the reference does: the length bounds, the characters, and where the reference gives
+ * them, "starts with a letter", "doesn't end with a hyphen" and "no two hyphens in a row".
+ */
+export function nameRule(page) {
+  const failures = [];
+  for (const unit of proseUnits(page)) {
+    if (unit.kind === 'heading') continue;
+    const charset = Object.keys(CHARSETS).find((c) => CHARSETS[c].test(unit.text));
+    if (!charset) continue;
+    const r = nameRuleResource(page, unit, charset);
+    if (!r) continue;
+    const rule = nameRules.rules[r.rule];
+    const text = unit.text;
+    const problems = [];
+    const range = /\b(\d+)\s*[–-]\s*(\d+)\s+(?:characters|(?:lowercase |uppercase )?letters)\b/.exec(text);
+    const upTo = /\b(?:up to|at most) (\d+)\s+(?:characters|(?:lowercase |uppercase )?letters)\b/.exec(text);
+    const [min, max] = range ? [Number(range[1]), Number(range[2])] : upTo ? [1, Number(upTo[1])] : [];
+    if (min === undefined) problems.push('no length');
+    else if (min !== r.min || max !== r.max) problems.push(`${min}–${max} characters`);
+    if (!STARTS.test(text)) problems.push('no "starts with a letter"');
+    if (rule.trailing_hyphen === false && !NO_TRAILING.test(text)) problems.push(`no "doesn't end with a hyphen"`);
+    if (rule.double_hyphen === false && !NO_DOUBLE.test(text)) problems.push('no "no two hyphens in a row"');
+    if (problems.length)
+      failures.push(
+        `${page.file}:${lineAt(unit, CHARSETS[charset].exec(text).index)}: the ${r.resource} ${r.field} rule (${problems.join(', ')}) must read: ${describeNameRule(r)} (contributing/facts.yml, name_rules)`,
+      );
+  }
+  return failures;
+}
+
+export const rules = {errorCodeRule, permissionRule, limitRule, creditRule, idempotencyRule, shortenedRule, stateRule, planRule, nameRule};
