@@ -186,11 +186,13 @@ const config: Config = {
         searchResultLimits: 8,
         // Long enough to show a whole clause of the matching sentence.
         searchResultContextMaxLength: 60,
-        explicitSearchResultPath: true,
+        // Results are grouped by section, which heads each group (src/search/dropdown.ts): a hit
+        // names only its page, under a heading or a passage, as DocSearch does.
+        explicitSearchResultPath: false,
         ignoreFiles: [/(^|\/)README/i],
         // Section pages list their children as cards; index the pages themselves instead.
         // The page tools, the feedback question and diagrams (the text around them says the same) aren't content either.
-        ignoreCssSelectors: ['.ld-card-list', '.ld-page-actions', '.ld-feedback', '.ld-diagram'],
+        ignoreCssSelectors: ['.ld-card-list', '.ld-doc-toolbar', '.ld-feedback', '.ld-diagram'],
         searchBarShortcut: true,
         searchBarShortcutHint: true,
         searchBarPosition: 'right',

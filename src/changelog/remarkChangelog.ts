@@ -4,7 +4,10 @@
  * - an entry (docs/changelog/YYYY-MM-DD-<name>.md) gets, under its title, its
  *   date and tags (each a link to its tag page) and the sections it touches;
  * - `::changelog` (every entry) and `::changelog{tag="api"}` (one tag's) become
- *   the list of entries, newest first, each with its date, tags and description;
+ *   a toolbar (a filter by tag, whose chips are the tag pages, and Subscribe
+ *   with the page's three feeds: plain HTML, no JavaScript) and the list
+ *   of entries, newest first, each with its date, title, tags and one-line
+ *   summary (its description);
  * - the changelog's pages announce their feeds with <link rel="alternate">
  *   (in an MDX <head>, which Docusaurus moves into the page's head): the
  *   whole changelog's on every page of it, and a tag page's own first.
@@ -14,7 +17,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {CHANGELOG_DIR, CHANGELOG_TAGS, ENTRY_FILE, formatDate, readEntries, readEntry, type ChangelogEntry, type ChangelogTag} from './entries';
-import {feedLinks} from './feeds';
+import {FEED_FORMATS, feedLinks} from './feeds';
 import {frontMatterField} from '../utils/frontMatter';
 
 export interface Options {
@@ -22,6 +25,8 @@ export interface Options {
   docsDir: string;
   /** The site's URL (urls.site): feed addresses are absolute. */
   siteUrl: string;
+  /** Whether lists get the toolbar (filter and Subscribe); the Markdown for readers' tools leaves it out. Default true. */
+  toolbar?: boolean;
 }
 
 interface Node {
@@ -83,30 +88,72 @@ function entryHeader(docsDir: string, page: string, entry: ChangelogEntry): Node
   );
 }
 
-function entryList(page: string, entries: ChangelogEntry[], tag: ChangelogTag | undefined): Node {
-  const shown = tag ? entries.filter((e) => e.tags.includes(tag)) : entries;
-  if (!shown.length) return {type: 'paragraph', children: [text(`No ${CHANGELOG_TAGS[tag!].toLowerCase()} yet.`)]};
-  return withClass(
-    {
-      type: 'list',
-      ordered: false,
-      // Loose: each line of an item is its own paragraph, with its own class.
-      spread: true,
-      children: shown.map((entry) => ({
-        type: 'listItem',
-        spread: true,
-        children: [
-          withClass(
-            {type: 'paragraph', children: [{type: 'strong', children: [link(relativeLink(page, entry.file), entry.title)]}]},
-            'ld-changelog-list__title',
-          ),
-          withClass({type: 'paragraph', children: [time(entry.date), text(' '), ...tagLinks(page, entry.tags)]}, 'ld-changelog-meta'),
-          {type: 'paragraph', children: [text(entry.description)]},
-        ],
-      })),
-    },
-    'ld-changelog-list',
+const jsx = (name: string, attributes: Record<string, string>, children: Node[], flow = true): Node => ({
+  type: flow ? 'mdxJsxFlowElement' : 'mdxJsxTextElement',
+  name,
+  attributes: Object.entries(attributes).map(([key, value]) => ({type: 'mdxJsxAttribute', name: key, value})),
+  children,
+});
+
+/** The filter (All and a chip per tag, each a page; the current one marked) and the Subscribe menu with this page's feeds. */
+function toolbar(page: string, tag: ChangelogTag | undefined, siteUrl: string): Node {
+  const chip = (to: string, label: string, current: boolean): Node => {
+    const a = link(relativeLink(page, to), label);
+    a.data = {
+      hProperties: {
+        className: `ld-changelog-filter__chip${current ? ' ld-changelog-filter__chip--current' : ''}`,
+        ...(current ? {'aria-current': 'page'} : {}),
+      },
+    };
+    return jsx('li', {}, [a]);
+  };
+  const chips = [
+    chip(`${CHANGELOG_DIR}/index.md`, 'All', tag === undefined),
+    ...(Object.keys(CHANGELOG_TAGS) as ChangelogTag[]).map((t) => chip(tagPage(t), TAG_LABELS[t], t === tag)),
+  ];
+  // Absolute: the address a feed reader takes (and outside the broken-link check, which runs before the feeds are written).
+  const feeds = feedLinks(siteUrl, tag).map((feed, i) =>
+    jsx('li', {}, [jsx('a', {className: 'ld-subscribe__item', href: feed.url, type: feed.type}, [text(FEED_FORMATS[i]!.label)], false)]),
   );
+  return jsx('div', {className: 'ld-changelog-toolbar'}, [
+    jsx('nav', {className: 'ld-changelog-filter', 'aria-label': 'Filter the changes by tag'}, [jsx('ul', {}, chips)]),
+    jsx(
+      'div',
+      {className: 'ld-subscribe', role: 'group', 'aria-label': tag ? `Subscribe to ${CHANGELOG_TAGS[tag].toLowerCase()}` : 'Subscribe to the changelog'},
+      [jsx('span', {className: 'ld-subscribe__label', 'aria-hidden': 'true'}, [text('Subscribe')], false), jsx('ul', {className: 'ld-subscribe__menu'}, feeds)],
+    ),
+  ]);
+}
+
+function entryList(page: string, entries: ChangelogEntry[], tag: ChangelogTag | undefined, siteUrl: string | undefined): Node[] {
+  const bar = siteUrl === undefined ? [] : [toolbar(page, tag, siteUrl)];
+  const shown = tag ? entries.filter((e) => e.tags.includes(tag)) : entries;
+  if (!shown.length) return [...bar, {type: 'paragraph', children: [text(`No ${CHANGELOG_TAGS[tag!].toLowerCase()} yet.`)]}];
+  return [
+    ...bar,
+    withClass(
+      {
+        type: 'list',
+        ordered: false,
+        // Loose: each line of an item is its own paragraph, with its own class.
+        spread: true,
+        children: shown.map((entry) => ({
+          type: 'listItem',
+          spread: true,
+          children: [
+            withClass({type: 'paragraph', children: [time(entry.date)]}, 'ld-changelog-list__date'),
+            withClass(
+              {type: 'paragraph', children: [{type: 'strong', children: [link(relativeLink(page, entry.file), entry.title)]}]},
+              'ld-changelog-list__title',
+            ),
+            withClass({type: 'paragraph', children: tagLinks(page, entry.tags)}, 'ld-changelog-meta'),
+            withClass({type: 'paragraph', children: [text(entry.description)]}, 'ld-changelog-list__summary'),
+          ],
+        })),
+      },
+      'ld-changelog-list',
+    ),
+  ];
 }
 
 /** An MDX <head> with the <link rel="alternate"> of each feed. */
@@ -152,7 +199,9 @@ export default function remarkChangelog(options: Options) {
       if (node.type !== 'leafDirective' || node.name !== 'changelog') continue;
       const tag = directiveTag(node);
       entries ??= readEntries(docsDir);
-      children[i] = entryList(page, entries, tag);
+      const list = entryList(page, entries, tag, options.toolbar === false ? undefined : options.siteUrl);
+      children.splice(i, 1, ...list);
+      i += list.length - 1;
       headTag ??= tag;
       hasList = true;
     }

@@ -1,9 +1,10 @@
 /**
- * The page menu's "Use with AI" list, loaded when a reader opens it
- * (./PageActions.tsx): open the page in ChatGPT or Claude (a new
- * conversation that asks about the page's Markdown), or connect an editor to
- * the docs' MCP server (mcp/) with the exact configuration for each.
- * No script of theirs, no request until the reader follows a link.
+ * The page-actions menu (▾ beside Copy page), loaded when a reader first
+ * opens it (./PageActions.tsx): view the page as Markdown, open it in ChatGPT
+ * or Claude (a new conversation that asks about the page's Markdown), or
+ * connect an editor to the docs' MCP server (mcp/) with the exact
+ * configuration for each. No script of theirs, no request until the reader
+ * follows a link. Each item has a second line that says what it does.
  */
 import React, {useRef, type ReactNode} from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
@@ -17,6 +18,14 @@ export default function AssistantMenu({markdownPath}: {markdownPath: string}): R
   return (
     <div className="ld-page-menu__panel">
       <ul className="ld-page-menu__list">
+        <li>
+          <a className="ld-page-menu__item" href={markdownPath}>
+            View as Markdown
+            <span className="ld-page-menu__hint" aria-hidden="true">
+              This page as plain text
+            </span>
+          </a>
+        </li>
         {assistants.map((assistant) => (
           <li key={assistant.name}>
             <a
@@ -26,12 +35,18 @@ export default function AssistantMenu({markdownPath}: {markdownPath: string}): R
               rel="noopener noreferrer"
               aria-label={`Open in ${assistant.name} (new tab)`}>
               Open in {assistant.name} <span aria-hidden="true">↗</span>
+              <span className="ld-page-menu__hint" aria-hidden="true">
+                Ask questions about this page
+              </span>
             </a>
           </li>
         ))}
         <li>
           <button type="button" className="ld-page-menu__item" aria-haspopup="dialog" onClick={() => dialog.current?.showModal()}>
             Connect your editor
+            <span className="ld-page-menu__hint" aria-hidden="true">
+              Search these docs from your coding assistant
+            </span>
           </button>
         </li>
       </ul>

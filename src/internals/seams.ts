@@ -154,9 +154,14 @@ export const SEAMS: Seam[] = [
   },
   {
     id: 'theme-doc-item',
-    what: 'Copy page and the feedback question on every doc page',
-    ours: ['src/internals/theme/DocItem/Content/index.tsx', 'src/internals/theme/DocItem/Footer/index.tsx'],
-    upstream: [themeClassic('theme/DocItem/Content/index.js'), themeClassic('theme/DocItem/Footer/index.js')],
+    what: 'the page header (title first, then On this page and the page actions) and the feedback question on every doc page',
+    ours: ['src/internals/theme/DocItem/Content/index.tsx', 'src/internals/theme/DocItem/TOC/Mobile/index.tsx', 'src/internals/theme/DocItem/Footer/index.tsx'],
+    upstream: [
+      themeClassic('theme/DocItem/Content/index.js'),
+      themeClassic('theme/DocItem/TOC/Mobile/index.js'),
+      themeClassic('theme/DocItem/Layout/index.js'),
+      themeClassic('theme/DocItem/Footer/index.js'),
+    ],
     optional: false,
   },
   {

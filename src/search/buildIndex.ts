@@ -92,6 +92,18 @@ export interface WriteOptions {
   documents: PluginDocument[][];
 }
 
+/**
+ * A page's breadcrumbs as results show them, before its title: the sidebar's,
+ * without a segment that repeats the one before it, and without the page's own
+ * title at the end (a section page's sidebar breadcrumb ends with itself), so
+ * that no result reads "Servers › Servers".
+ */
+export function breadcrumbsOf(doc: Pick<PluginDocument, 't' | 'b'>): string[] {
+  const crumbs = (doc.b ?? []).filter((crumb, i, all) => crumb !== all[i - 1]);
+  if (crumbs.at(-1) === doc.t) crumbs.pop();
+  return crumbs;
+}
+
 export function writeSearchIndex({outDir, baseUrl, contextPaths, synonyms, hash, documents}: WriteOptions): string[] {
   if (documents.length !== 5) throw new Error("Unexpected layout of the search plugin's documents.");
   const [titles, headings, descriptions, keywords, contents] = documents as [
@@ -106,7 +118,7 @@ export function writeSearchIndex({outDir, baseUrl, contextPaths, synonyms, hash,
   const byPluginId = new Map<number, number>();
   const pages: PageRow[] = titles.map((doc, index) => {
     byPluginId.set(doc.i, index);
-    return [doc.u, doc.t, doc.b ?? [], '', [], pageKindOf(doc.u, baseUrl), contextIndex(doc.u)];
+    return [doc.u, doc.t, breadcrumbsOf(doc), '', [], pageKindOf(doc.u, baseUrl), contextIndex(doc.u)];
   });
   for (const doc of descriptions) {
     const page = pages[byPluginId.get(doc.p ?? -1) ?? -1];

@@ -32,6 +32,8 @@ test("Copy page puts the page's Markdown on the clipboard and says so; View as M
   await plain.close();
   assert.equal(clipboard, fs.readFileSync(path.join(buildDir, 'docs/servers/stop-server.md'), 'utf8'));
   assert.match(clipboard, /^---\ntitle: "Stop a server"/);
+  // View as Markdown is in the menu under ▾, loaded when it opens.
+  await page.getByRole('group', {name: 'Page actions'}).locator('summary').click();
   const view = page.getByRole('link', {name: 'View as Markdown'});
   assert.equal(await view.getAttribute('href'), '/docs/servers/stop-server.md');
   const response = await page.request.get(site.server.url + '/docs/servers/stop-server.md');
@@ -39,6 +41,7 @@ test("Copy page puts the page's Markdown on the clipboard and says so; View as M
   assert.match(response.headers()['content-type'], /^text\/markdown/);
   // A section page's Markdown is its index.md.
   await visit(site, '/docs/servers/', {page});
+  await page.getByRole('group', {name: 'Page actions'}).locator('summary').click();
   assert.equal(await page.getByRole('link', {name: 'View as Markdown'}).getAttribute('href'), '/docs/servers/index.md');
   assert.deepEqual(errors.map(String), []);
   assert.deepEqual(external, []);
@@ -65,10 +68,8 @@ test('"Use with AI" opens the page in ChatGPT or Claude and shows how to connect
       assert.equal(await link.getAttribute('target'), '_blank');
       assert.match(await link.getAttribute('rel'), /noopener/);
     }
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
-    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Connect your editor');
+    for (let i = 0; i < 4; i += 1) await page.keyboard.press('Tab');
+    assert.match(await page.evaluate(() => document.activeElement?.textContent), /^Connect your editor/);
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', {name: 'Connect your editor to these docs'});
     await dialog.waitFor();
@@ -82,7 +83,42 @@ test('"Use with AI" opens the page in ChatGPT or Claude and shows how to connect
     await page.keyboard.press('Escape');
     await dialog.waitFor({state: 'hidden'});
     assert.deepEqual(await axeViolations(page), [], `${theme}: the open menu`);
+    // Escape closes the menu and gives focus back to its button.
+    await page.keyboard.press('Escape');
+    await page.locator('.ld-page-menu__panel').waitFor({state: 'hidden'});
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'More page actions');
     assert.deepEqual(external, [], 'nothing goes to an assistant until the reader follows a link');
+    assert.deepEqual(errors.map(String), []);
+    await page.close();
+  }
+});
+
+test('the page header: one page-actions control, on the breadcrumb row on a desktop and under the title on a phone, by keyboard', async () => {
+  for (const viewport of [
+    {width: 1280, height: 800},
+    {width: 390, height: 844},
+  ]) {
+    const {page, errors} = await visit(site, '/docs/servers/add-aws-server', {viewport});
+    const group = page.getByRole('group', {name: 'Page actions'});
+    assert.equal(await group.count(), 1, 'one page-actions control');
+    const [actions, crumbs, h1] = await Promise.all([group, page.locator('.theme-doc-breadcrumbs'), page.locator('article h1')].map((l) => l.boundingBox()));
+    const article = await page.locator('article').boundingBox();
+    if (viewport.width > 996) {
+      assert.ok(Math.abs(actions.y - crumbs.y) < crumbs.height, `on the breadcrumb row: ${JSON.stringify({actions, crumbs})}`);
+      assert.ok(h1.width >= article.width - 1, 'the h1 has the full content width');
+    } else {
+      assert.ok(actions.y > h1.y + h1.height - 1, 'under the title on a phone');
+    }
+    // The menu loads when first opened, not before.
+    assert.equal(await page.locator('.ld-page-menu__panel').count(), 0);
+    await group.getByRole('button', {name: 'Copy page'}).focus();
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'More page actions');
+    await page.keyboard.press('Enter');
+    await page.getByRole('link', {name: 'View as Markdown'}).waitFor();
+    // A click elsewhere closes it.
+    await page.locator('article p').first().click();
+    await page.locator('.ld-page-menu__panel').waitFor({state: 'hidden'});
     assert.deepEqual(errors.map(String), []);
     await page.close();
   }

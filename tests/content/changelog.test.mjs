@@ -83,7 +83,11 @@ test('every tag has its page, which lists its entries, and no page names another
   for (const doc of tagPages) {
     const tag = path.posix.basename(doc.rel, '.md');
     assert.equal(doc.frontMatter.title, CHANGELOG_TAGS[tag], `${doc.file}: title`);
-    assert.match(doc.body.trim(), new RegExp(`::changelog\\{tag="${tag}"\\}$`), `${doc.file}: ends with ::changelog{tag="${tag}"}`);
+    // Entries first: the list comes before any heading, and the page says how to follow the tag after it.
+    const list = doc.body.search(new RegExp(`^::changelog\\{tag="${tag}"\\}$`, 'm'));
+    assert.ok(list >= 0, `${doc.file}: no ::changelog{tag="${tag}"}`);
+    assert.ok(!/^#/m.test(doc.body.slice(0, list)), `${doc.file}: a heading comes before the entries`);
+    assert.match(doc.body.slice(list), /^## Follow these changes$/m, `${doc.file}: no "Follow these changes" after the entries`);
   }
   for (const tag of Object.keys(CHANGELOG_TAGS)) {
     assert.ok(

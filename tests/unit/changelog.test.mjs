@@ -71,8 +71,13 @@ test("the Markdown for readers' tools has the changelog's lists and an entry's d
     {file: 'changelog/index.md', route: '/docs/changelog/', title: 'Changelog', description: 'Every change.', source: 'All changes:\n\n::changelog\n'},
     context,
   );
-  assert.match(index, /- \*\*\[Server size is required\]\(https:\/\/docs\.example\.com\/docs\/changelog\/2026-11-02-server-size-required\)\*\*/);
-  assert.match(index, /November 2, 2026 \[API\]\(https:\/\/docs\.example\.com\/docs\/changelog\/tags\/api\)/);
+  // Each entry: its date, title, tags and summary (without the site's filter and Subscribe toolbar).
+  assert.match(
+    index,
+    /- November 2, 2026\n\n {2}\*\*\[Server size is required\]\(https:\/\/docs\.example\.com\/docs\/changelog\/2026-11-02-server-size-required\)\*\*/,
+  );
+  assert.match(index, /^ {2}\[API\]\(https:\/\/docs\.example\.com\/docs\/changelog\/tags\/api\)/m);
+  assert.doesNotMatch(index, /\[All\]\(|Subscribe/);
   assert.doesNotMatch(index, /::changelog|<head>|rel="alternate"/);
   const entryFile = 'changelog/2026-11-02-server-size-required.md';
   const entry = exportPage(

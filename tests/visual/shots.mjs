@@ -30,6 +30,9 @@ export const SHOTS = [
     },
   },
   {id: 'not-found', route: '/docs/no-such-page', status: 404},
+  // Entries first: the filter by tag, Subscribe, then the entries.
+  {id: 'changelog', route: '/docs/changelog/', height: {phone: 2600, desktop: 1600}},
+  {id: 'changelog-tag', route: '/docs/changelog/tags/api', height: {phone: 2600, desktop: 1600}},
 ];
 
 export const VIEWPORTS = [
@@ -72,9 +75,10 @@ html { scrollbar-width: none !important; }
  * What changes without the page changing, painted over in grey: the date a
  * page was last updated (from git history), the copyright year, and the text
  * of the announcement bar (the newest announced changelog entry: a writer
- * announcing one must not have to redraw every picture).
+ * announcing one must not have to redraw every picture), and the changelog's
+ * list of entries (a new entry must not redraw the changelog's pictures).
  */
-export const MASKS = ['.theme-last-updated', '.footer__copyright', "[class*='announcementBarContent']"];
+export const MASKS = ['.theme-last-updated', '.footer__copyright', "[class*='announcementBarContent']", '.ld-changelog-list'];
 
 /** pixelmatch's color distance per pixel (0–1): above it, two pixels differ. */
 export const PIXEL_THRESHOLD = 0.1;

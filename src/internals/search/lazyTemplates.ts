@@ -4,29 +4,38 @@
  * The templates, their icons and highlighting helpers only matter once there
  * are results, so they load with the index (./searchByWorker.ts waits for
  * them before the first results) instead of with every page. Kept for the
- * first-load budget of task pages (1.8 KB gzip).
+ * first-load budget of task pages (1.8 KB gzip). The site's additions to the
+ * dropdown (src/search/dropdown.ts: a header per section, keyboard hints) load
+ * with them.
  */
+import type {SearchResult} from '../../search/engine/results';
 type Template = (...args: never[]) => string;
 
 let suggestion: Template | undefined;
 let empty: Template | undefined;
+let dropdown: typeof import('../../search/dropdown') | undefined;
 let loading: Promise<void> | undefined;
 
 export function loadSearchTemplates(): Promise<void> {
   loading ??= Promise.all([
     import('@easyops-cn/docusaurus-search-local/dist/client/client/theme/SearchBar/SuggestionTemplate.js'),
     import('@easyops-cn/docusaurus-search-local/dist/client/client/theme/SearchBar/EmptyTemplate.js'),
-  ]).then(([suggestionModule, emptyModule]) => {
+    import('../../search/dropdown'),
+  ]).then(([suggestionModule, emptyModule, dropdownModule]) => {
     suggestion = suggestionModule.SuggestionTemplate;
     empty = emptyModule.EmptyTemplate;
+    dropdown = dropdownModule;
   });
   return loading;
 }
 
 export function SuggestionTemplate(...args: never[]): string {
-  return suggestion ? suggestion(...args) : '';
+  if (!suggestion || !dropdown) return '';
+  dropdown.addKeyboardHints();
+  return dropdown.groupHeader(args[0] as SearchResult) + suggestion(...args);
 }
 
 export function EmptyTemplate(...args: never[]): string {
+  dropdown?.addKeyboardHints();
   return empty ? empty(...args) : '';
 }

@@ -62,7 +62,11 @@ function ResultItem({result}: {result: SearchResult}): ReactNode {
         <h2 className={styles.resultTitle}>
           <Link to={to}>{result.type === 0 ? <Marked text={pageTitle} positions={titlePositions} max={200} /> : (heading ?? pageTitle)}</Link>
         </h2>
-        {path.length > 0 && <p className={styles.resultPath}>{path.join(' › ')}</p>}
+        {path.length > 0 && (
+          <p className={styles.resultPath} data-result-breadcrumb={heading ?? pageTitle}>
+            {path.join(' › ')}
+          </p>
+        )}
         {summary.text && (
           <p className={styles.resultSummary}>
             <Marked text={summary.text} positions={summary.positions} />
