@@ -35,9 +35,6 @@ export default function AssistantMenu({markdownPath}: {markdownPath: string}): R
               rel="noopener noreferrer"
               aria-label={`Open in ${assistant.name} (new tab)`}>
               Open in {assistant.name} <span aria-hidden="true">↗</span>
-              <span className="ld-page-menu__hint" aria-hidden="true">
-                Ask questions about this page
-              </span>
             </a>
           </li>
         ))}
