@@ -4,7 +4,8 @@
  * or Claude (a new conversation that asks about the page's Markdown), or
  * connect an editor to the docs' MCP server (mcp/) with the exact
  * configuration for each. No script of theirs, no request until the reader
- * follows a link. Each item has a second line that says what it does.
+ * follows a link. View as Markdown and Connect your editor have a second
+ * line that says what they do.
  */
 import React, {useRef, type ReactNode} from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';

@@ -9,8 +9,7 @@
  *   screen readers skip: the list box already says how it works.
  */
 import type {SearchResult} from './engine/results';
-
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import {escapeHtml} from '../utils/html';
 
 /** A result's section: its page's breadcrumbs without the docs root, else the page itself (a section page). */
 export function sectionOf(result: Pick<SearchResult, 'document' | 'page'>): string {

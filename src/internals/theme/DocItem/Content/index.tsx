@@ -20,7 +20,7 @@ function Toolbar(): ReactNode {
   const {toc, frontMatter} = useDoc();
   const hasToc = !frontMatter.hide_table_of_contents && toc.length > 0;
   return (
-    <div className={clsx('ld-doc-toolbar', !hasToc && 'ld-doc-toolbar--no-toc')}>
+    <div className="ld-doc-toolbar">
       {hasToc && <DocItemTOCMobile />}
       <PageActions />
     </div>
