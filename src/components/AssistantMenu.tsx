@@ -7,7 +7,7 @@
  * follows a link. View as Markdown and Connect your editor have a second
  * line that says what they do.
  */
-import React, {useRef, type ReactNode} from 'react';
+import React, {useEffect, useRef, type ReactNode} from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {assistantPrompt, assistants, editorConfigs} from '@site/src/config/assistants';
 
@@ -15,9 +15,29 @@ export default function AssistantMenu({markdownPath}: {markdownPath: string}): R
   const {siteConfig} = useDocusaurusContext();
   const repository = (siteConfig.customFields?.urls as {repository: string}).repository;
   const dialog = useRef<HTMLDialogElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+
+  // The open menu closes on Escape (focus back on ▾, unless the editor dialog is what Escape closes) and on a click elsewhere.
+  useEffect(() => {
+    const details = panel.current?.closest('details');
+    if (!details) return undefined;
+    const close = (focus: boolean) => {
+      if (!details.open) return;
+      details.open = false;
+      if (focus) details.querySelector('summary')?.focus();
+    };
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && !dialog.current?.open && close(details.contains(document.activeElement));
+    const onClick = (event: MouseEvent) => !details.contains(event.target as Node) && close(false);
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('click', onClick);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('click', onClick);
+    };
+  }, []);
   const prompt = assistantPrompt(`${siteConfig.url}${markdownPath}`);
   return (
-    <div className="ld-page-menu__panel">
+    <div ref={panel} className="ld-page-menu__panel">
       <ul className="ld-page-menu__list">
         <li>
           <a className="ld-page-menu__item" href={markdownPath}>

@@ -41,3 +41,14 @@ export function addKeyboardHints(): void {
     menu.append(hints);
   });
 }
+
+/**
+ * A result template of the plugin with the site's additions: the keyboard
+ * hints, and (`grouped`, for results) the header of the result's group.
+ */
+export function withGroupsAndKeys<T extends (...args: never[]) => string>(template: T, grouped = true): T {
+  return ((...args: never[]) => {
+    addKeyboardHints();
+    return (grouped ? groupHeader(args[0] as SearchResult) : '') + template(...args);
+  }) as T;
+}

@@ -8,12 +8,10 @@
  * dropdown (src/search/dropdown.ts: a header per section, keyboard hints) load
  * with them.
  */
-import type {SearchResult} from '../../search/engine/results';
 type Template = (...args: never[]) => string;
 
 let suggestion: Template | undefined;
 let empty: Template | undefined;
-let dropdown: typeof import('../../search/dropdown') | undefined;
 let loading: Promise<void> | undefined;
 
 export function loadSearchTemplates(): Promise<void> {
@@ -22,20 +20,16 @@ export function loadSearchTemplates(): Promise<void> {
     import('@easyops-cn/docusaurus-search-local/dist/client/client/theme/SearchBar/EmptyTemplate.js'),
     import('../../search/dropdown'),
   ]).then(([suggestionModule, emptyModule, dropdownModule]) => {
-    suggestion = suggestionModule.SuggestionTemplate;
-    empty = emptyModule.EmptyTemplate;
-    dropdown = dropdownModule;
+    suggestion = dropdownModule.withGroupsAndKeys(suggestionModule.SuggestionTemplate);
+    empty = dropdownModule.withGroupsAndKeys(emptyModule.EmptyTemplate, false);
   });
   return loading;
 }
 
 export function SuggestionTemplate(...args: never[]): string {
-  if (!suggestion || !dropdown) return '';
-  dropdown.addKeyboardHints();
-  return dropdown.groupHeader(args[0] as SearchResult) + suggestion(...args);
+  return suggestion ? suggestion(...args) : '';
 }
 
 export function EmptyTemplate(...args: never[]): string {
-  dropdown?.addKeyboardHints();
   return empty ? empty(...args) : '';
 }
