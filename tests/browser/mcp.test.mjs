@@ -165,6 +165,8 @@ test('search_docs gives the same first page as the site’s search', async () =>
     ({page} = await visit(site, `/search?q=${encodeURIComponent(query)}`, {page}));
     const first = page.locator('ol[aria-label="Search results"] li a').first();
     await first.waitFor();
+    // The MCP server searches every page's text: compare with the page's list once it has searched it too.
+    await page.getByText(/Searching the text of every page/).waitFor({state: 'detached', timeout: 15000});
     const href = new URL(await first.getAttribute('href'), site.server.url).pathname;
     for (const mode of ['dir', 'url']) {
       const {results} = await data(clients[mode], 'search_docs', {query, limit: 3});
