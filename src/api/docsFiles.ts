@@ -28,7 +28,7 @@ const yamlString = (text: string) => JSON.stringify(text);
 const lastUpdateLines = (date?: string) => (date ? ['last_update:', `  date: ${date}`] : []);
 
 /** The front matter of an operation's page. */
-export function operationFrontMatter(op: Operation, page: Pick<OperationContent, 'title' | 'description'>, lastUpdate?: string): string[] {
+export function operationFrontMatter(op: Operation, page: Pick<OperationContent, 'title' | 'heading' | 'description'>, lastUpdate?: string): string[] {
   const literal = op.path.split('/').filter((part) => part && !part.startsWith('{'));
   const keywords = [
     `${op.method} ${op.path}`.toLowerCase(),
@@ -43,6 +43,8 @@ export function operationFrontMatter(op: Operation, page: Pick<OperationContent,
   return [
     '---',
     `title: ${yamlString(page.title)}`,
+    // The page's h1, shorter than its title ("View a team" for "View a team (API)"): src/internals/theme/DocItem/Content draws it.
+    `heading: ${yamlString(page.heading)}`,
     `sidebar_label: ${yamlString(op.summary)}`,
     `sidebar_position: ${op.resource.operations.indexOf(op) + 1}`,
     `sidebar_class_name: ${yamlString(`api-method api-method--${op.method}`)}`,
@@ -122,7 +124,7 @@ export function overviewPage(contract: Contract, lastUpdate?: string): string {
 }
 
 /**
- * The site's page of an operation: front matter, title and one component fed
+ * The site's page of an operation: front matter (its h1 is `heading`) and one component fed
  * with the page's data (./pageData.ts), next to it as JSON in `dataFile`.
  */
 export function operationStub(op: Operation, page: OperationContent, dataFile: string, lastUpdate?: string, consoleData?: string): string {
@@ -133,8 +135,6 @@ export function operationStub(op: Operation, page: OperationContent, dataFile: s
     `import data from './${dataFile}';`,
     '',
     'export const toc = data.toc;',
-    '',
-    `# ${mdText(page.heading)}`,
     '',
     // The console's data is a static file, fetched when a reader opens the console.
     consoleData ? `<Operation blocks={data.blocks} consoleData="${consoleData}" />` : '<Operation blocks={data.blocks} />',

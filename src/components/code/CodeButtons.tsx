@@ -1,7 +1,9 @@
 /**
  * The copy and word-wrap buttons of code blocks (src/theme/CodeBlock). The
  * site's own, so the code block uses no theme internals: the same labels and
- * translation ids as Docusaurus's buttons, drawn with inline SVG.
+ * translation ids as Docusaurus's buttons, drawn with inline SVG. The calls
+ * leave out translate()'s `description`: it only serves write-translations
+ * (the theme's own files describe these ids), and every page would carry it.
  */
 import React, {useCallback, useEffect, useRef, useState, type ReactNode, type RefObject} from 'react';
 import clsx from 'clsx';
@@ -43,10 +45,10 @@ export function CopyButton({code, className}: {code: string; className?: string}
       className={clsx('clean-btn', className, copied && 'ld-code-copied')}
       aria-label={
         copied
-          ? translate({id: 'theme.CodeBlock.copied', message: 'Copied', description: 'The copied button label on code blocks'})
-          : translate({id: 'theme.CodeBlock.copyButtonAriaLabel', message: 'Copy code to clipboard', description: 'The ARIA label for copy code blocks button'})
+          ? translate({id: 'theme.CodeBlock.copied', message: 'Copied'})
+          : translate({id: 'theme.CodeBlock.copyButtonAriaLabel', message: 'Copy code to clipboard'})
       }
-      title={translate({id: 'theme.CodeBlock.copy', message: 'Copy', description: 'The copy button label on code blocks'})}
+      title={translate({id: 'theme.CodeBlock.copy', message: 'Copy'})}
       onClick={onClick}>
       <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         {copied ? (
@@ -86,7 +88,6 @@ export function WordWrapButton({enabled, onClick, className}: {enabled: boolean;
   const title = translate({
     id: 'theme.CodeBlock.wordWrapToggle',
     message: 'Toggle word wrap',
-    description: 'The title attribute for toggle word wrapping button of code block lines',
   });
   return (
     <button

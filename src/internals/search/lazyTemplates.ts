@@ -4,9 +4,9 @@
  * The templates, their icons and highlighting helpers only matter once there
  * are results, so they load with the index (./searchByWorker.ts waits for
  * them before the first results) instead of with every page. Kept for the
- * first-load budget of task pages (1.8 KB gzip). The site's additions to the
- * dropdown (src/search/dropdown.ts: a header per section, keyboard hints) load
- * with them.
+ * first-load budget of task pages (1.8 KB gzip). They load as the site draws
+ * them (src/search/templates.ts: with a header per section and keyboard
+ * hints), in one request.
  */
 type Template = (...args: never[]) => string;
 
@@ -15,13 +15,9 @@ let empty: Template | undefined;
 let loading: Promise<void> | undefined;
 
 export function loadSearchTemplates(): Promise<void> {
-  loading ??= Promise.all([
-    import('@easyops-cn/docusaurus-search-local/dist/client/client/theme/SearchBar/SuggestionTemplate.js'),
-    import('@easyops-cn/docusaurus-search-local/dist/client/client/theme/SearchBar/EmptyTemplate.js'),
-    import('../../search/dropdown'),
-  ]).then(([suggestionModule, emptyModule, dropdownModule]) => {
-    suggestion = dropdownModule.withGroupsAndKeys(suggestionModule.SuggestionTemplate);
-    empty = dropdownModule.withGroupsAndKeys(emptyModule.EmptyTemplate, false);
+  loading ??= import('../../search/templates').then((templates) => {
+    suggestion = templates.SuggestionTemplate;
+    empty = templates.EmptyTemplate;
   });
   return loading;
 }
