@@ -125,7 +125,7 @@ export const SEAMS: Seam[] = [
   {
     id: 'search-templates',
     what: "the search box's result templates load with the index",
-    ours: ['src/internals/search/lazyTemplates.ts'],
+    ours: ['src/internals/search/lazyTemplates.ts', 'src/internals/search/templates.ts'],
     upstream: [
       search('client/client/theme/SearchBar/SearchBar.jsx'),
       search('client/client/theme/SearchBar/SuggestionTemplate.js'),

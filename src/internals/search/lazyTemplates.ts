@@ -5,7 +5,7 @@
  * are results, so they load with the index (./searchByWorker.ts waits for
  * them before the first results) instead of with every page. Kept for the
  * first-load budget of task pages (1.8 KB gzip). They load as the site draws
- * them (src/search/templates.ts: with a header per section and keyboard
+ * them (./templates.ts: with a header per section and keyboard
  * hints), in one request.
  */
 type Template = (...args: never[]) => string;
@@ -15,7 +15,7 @@ let empty: Template | undefined;
 let loading: Promise<void> | undefined;
 
 export function loadSearchTemplates(): Promise<void> {
-  loading ??= import('../../search/templates').then((templates) => {
+  loading ??= import('./templates').then((templates) => {
     suggestion = templates.SuggestionTemplate;
     empty = templates.EmptyTemplate;
   });

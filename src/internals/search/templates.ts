@@ -1,12 +1,12 @@
 /**
  * The search box's result templates as the dropdown draws them: the plugin's
- * own, wrapped by ./dropdown.ts (a header per section, keyboard hints). One
- * module, so that src/internals/search/lazyTemplates.ts loads them with one
+ * own, wrapped by src/search/dropdown.ts (a header per section, keyboard hints). One
+ * module, so that ./lazyTemplates.ts loads them with one
  * request and every page carries one import instead of three.
  */
 import {SuggestionTemplate as pluginSuggestion} from '@easyops-cn/docusaurus-search-local/dist/client/client/theme/SearchBar/SuggestionTemplate.js';
 import {EmptyTemplate as pluginEmpty} from '@easyops-cn/docusaurus-search-local/dist/client/client/theme/SearchBar/EmptyTemplate.js';
-import {withGroupsAndKeys} from './dropdown';
+import {withGroupsAndKeys} from '../../search/dropdown';
 
 export const SuggestionTemplate = withGroupsAndKeys(pluginSuggestion);
 export const EmptyTemplate = withGroupsAndKeys(pluginEmpty, false);
