@@ -46,7 +46,8 @@ export function highlightTokens(code: string, language: string): CodeTokens | nu
     const out: number[] = [];
     for (const token of line) {
       if (token.empty || token.content === '') continue;
-      const kind = token.types.filter((t) => t !== 'plain').join(' ');
+      // Nested grammars repeat a type ("variable parameter variable"): each class once.
+      const kind = [...new Set(token.types.filter((t) => t !== 'plain'))].join(' ');
       let type = -1;
       if (kind) {
         type = index.get(kind) ?? types.length;
