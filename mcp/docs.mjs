@@ -10,6 +10,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import createJiti from 'jiti';
 import {SiteError} from './source.mjs';
+import {refusalOf} from './refuse.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const jiti = createJiti(fileURLToPath(import.meta.url), {interopDefault: true});
@@ -83,6 +84,12 @@ export class Docs {
     return this;
   }
 
+  /** Throws the refusal of a name a tool was given (./refuse.mjs), if it has one. */
+  refuse(input, kind) {
+    const refusal = refusalOf(input, {kind, siteUrl: this.siteUrl});
+    if (refusal) throw new SiteError(refusal);
+  }
+
   /** An absolute address of the site. */
   absolute(sitePathname) {
     return `${this.siteUrl}${sitePathname}`;
@@ -114,6 +121,7 @@ export class Docs {
 
   /** The search context of a section name ("servers", "docs/servers", "/docs/servers/", its title), or a SiteError listing them. */
   contextOf(section) {
+    this.refuse(section, 'section');
     const wanted = cleanText(section)
       .toLowerCase()
       .replace(/^https?:\/\/[^/]+/, '')
@@ -169,7 +177,8 @@ export class Docs {
 
   /** The site path of a page from what a reader or an agent might pass: a URL, a route, a file. */
   route(ref) {
-    if (typeof ref !== 'string' || !cleanText(ref)) throw new SiteError('Say which page: its URL or path, for example /docs/servers/add-server.');
+    if (typeof ref !== 'string' || !ref.trim()) throw new SiteError('Say which page: its URL or path, for example /docs/servers/add-server.');
+    this.refuse(ref, 'page');
     let text = cleanText(ref);
     if (/^[a-z][a-z0-9+.-]*:/i.test(text)) {
       let url;
@@ -235,6 +244,7 @@ export class Docs {
 
   /** An API operation by its ID ("createServer") or "METHOD /path" (a template or a real path). */
   async operation(ref) {
+    if (typeof ref === 'string') this.refuse(ref, 'operation');
     const contract = await this.contract();
     const text = cleanText(typeof ref === 'string' ? ref : '');
     if (!text || text.length > 300)
