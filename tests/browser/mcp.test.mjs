@@ -61,7 +61,13 @@ for (const mode of ['dir', 'url']) {
   test(`${mode}: read_page returns a guide's and a reference page's Markdown, however the page is named`, async () => {
     const client = clients[mode];
     const guide = fs.readFileSync(path.join(buildDir, 'docs/servers/stop-server.md'), 'utf8');
-    for (const ref of ['/docs/servers/stop-server', 'servers/stop-server', 'docs/servers/stop-server.md', `${SITE_URL}/docs/servers/stop-server#steps`]) {
+    for (const ref of [
+      '/docs/servers/stop-server',
+      'servers/stop-server',
+      'docs/servers/stop-server.md',
+      `${SITE_URL}/docs/servers/stop-server#steps`,
+      '/docs/servers/stop-server?tab=aws#steps',
+    ]) {
       const {error, text} = await call(client, 'read_page', {page: ref});
       assert.equal(error, false, ref);
       assert.equal(text, guide, ref);
@@ -117,25 +123,39 @@ for (const mode of ['dir', 'url']) {
       unknown.text,
       /^No page at \/docs\/servers\/add-servr\. Closest: .*Add a server \(https:\/\/docs\.launchdeck\.io\/docs\/servers\/add-server\)/,
     );
-    for (const hostile of [
-      '../../package.json',
-      '/etc/passwd',
-      '/docs/../../package.json',
-      '/docs/%2e%2e/%2e%2e/package.json',
-      'file:///etc/passwd',
-      'https://evil.example.com/docs/servers/add-server',
-      '/docs/servers/add-server\u0000.md',
+    // Each hostile name, through the server, with its exact answer (tests/unit/mcp-refuse.test.mjs has the whole table).
+    const pageUrl = `give a path such as /docs/servers/add-server or a ${SITE_URL}/docs/… URL`;
+    for (const [hostile, refusal] of [
+      ['/docs/servers/add-server\u0000.md', 'Refused: the page name contains a control character (U+0000).'],
+      ['/docs/servers/\u001b[31madd-server', 'Refused: the page name contains a control character (U+001B).'],
+      ['/docs/servers/add-server\u007f', 'Refused: the page name contains a control character (U+007F).'],
+      ['/docs/servers/add-server\n', 'Refused: the page name contains a control character (U+000A).'],
+      ['../../package.json', 'Refused: ".." is not allowed in a page path.'],
+      ['/docs/../../package.json', 'Refused: ".." is not allowed in a page path.'],
+      ['/docs/%2e%2e/%2e%2e/package.json', 'Refused: ".." is not allowed in a page path, percent-encoded or not (here %2e%2e).'],
+      ['/docs/%252e%252e/%252e%252e/package.json', 'Refused: ".." is not allowed in a page path, percent-encoded or not (here %252e%252e).'],
+      ['..\\..\\package.json', 'Refused: ".." is not allowed in a page path.'],
+      ['file:///etc/passwd', `Refused: file: URLs are not pages of this site; ${pageUrl}.`],
+      ['data:text/plain,hi', `Refused: data: URLs are not pages of this site; ${pageUrl}.`],
+      ['javascript:alert(1)', `Refused: javascript: URLs are not pages of this site; ${pageUrl}.`],
+      ['https://evil.example.com/docs/servers/add-server', `Refused: https://evil.example.com is not this site (${SITE_URL}).`],
+      ['/etc/passwd', 'Refused: "/etc/passwd" is not a page of the docs (they are under /docs/).'],
     ]) {
       const r = await call(client, 'read_page', {page: hostile});
-      assert.equal(r.error, true, hostile);
-      assert.match(r.text, /^(Refused|No page at \/docs\/)/, `${hostile}: ${r.text}`);
-      assert.doesNotMatch(r.text, /"name": "launchdeck-docs"|root:x:0/, 'nothing of the file');
+      assert.equal(r.error, true, JSON.stringify(hostile));
+      assert.equal(r.text, refusal, JSON.stringify(hostile));
     }
+    const section = await call(client, 'search_docs', {query: 'key', section: '../servers'});
+    assert.deepEqual(section, {error: true, text: 'Refused: ".." is not allowed in a section name.'});
+    const operation = await call(client, 'get_api_operation', {operation: 'GET /servers/%2e%2e/tokens'});
+    assert.deepEqual(operation, {error: true, text: `Refused: ".." is not allowed in an operation's path, percent-encoded or not (here %2e%2e).`});
+    // Resources are the two listed: any other URI is the protocol's own error.
+    await assert.rejects(client.readResource({uri: 'file:///etc/passwd'}), /Resource file:\/\/\/etc\/passwd not found/);
     const op = await call(client, 'get_api_operation', {operation: 'createServr'});
     assert.equal(op.error, true);
     assert.match(op.text, /^No operation "createServr"\. Closest: createServer/);
-    const section = await call(client, 'search_docs', {query: 'key', section: 'nope'});
-    assert.match(section.text, /^Unknown section "nope"\. Sections: .*servers/);
+    const unknownSection = await call(client, 'search_docs', {query: 'key', section: 'nope'});
+    assert.match(unknownSection.text, /^Unknown section "nope"\. Sections: .*servers/);
     const empty = await call(client, 'search_docs', {query: '  \u0007 '});
     assert.match(empty.text, /^The query is empty/);
     // Long queries are read up to 200 characters; longer than the schema allows is refused before running.
