@@ -187,6 +187,7 @@ export class Docs {
       } catch {
         throw new SiteError(`Not a URL: ${JSON.stringify(ref)}.`);
       }
+      // refuse() has answered other hosts already; this stays so that no path below can come from one.
       if (url.origin !== new URL(this.siteUrl).origin) throw new SiteError(`Refused: ${url.origin} is not this site (${this.siteUrl}).`);
       text = url.pathname;
     }
