@@ -198,7 +198,16 @@ export function startServer({dir = 'build', port = 0, host = '127.0.0.1', log = 
     server.once('error', reject);
     server.listen(port, host, () => {
       const address = server.address();
-      resolve({server, url: `http://${host}:${address.port}`, close: () => new Promise((r) => server.close(r))});
+      resolve({
+        server,
+        url: `http://${host}:${address.port}`,
+        close: () =>
+          new Promise((r) => {
+            server.close(r);
+            // A browser keeps sockets it opened ahead of need; without this, close() waits for Node to drop them (headersTimeout, 60 s).
+            server.closeAllConnections();
+          }),
+      });
     });
   });
 }
