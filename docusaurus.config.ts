@@ -19,6 +19,7 @@ import remarkCardDescriptions from './src/remark/cardDescriptions';
 import remarkApiReferenceLinks from './src/remark/apiReferenceLinks';
 import apiReferencePlugin from './src/api/plugin';
 import chunkFileNamesPlugin from './src/plugins/chunkFileNames';
+import robotsTxtPlugin from './src/plugins/robotsTxt';
 import internalsPlugin from './src/internals/plugin';
 import docsPlugin from './src/internals/docsPlugin';
 import {pageTemplate} from './src/internals/pageTemplate';
@@ -153,6 +154,8 @@ const config: Config = {
     [docsPlugin, docsOptions],
     codeHighlightPlugin,
     chunkFileNamesPlugin,
+    // /robots.txt, naming the sitemap by its absolute URL (src/plugins/robotsTxt.ts).
+    robotsTxtPlugin,
     // Everything that relies on Docusaurus or the search plugin beyond their public API (src/internals/README.md).
     internalsPlugin,
     // The changelog's entries checked, and its feeds (src/changelog).
