@@ -6,6 +6,7 @@ import {urls} from './src/config/urls';
 import {GENERATED_STATIC_DIR} from './src/api/routes';
 import {movedPages, shortNamesFor} from './src/config/redirects';
 import {lastCommitTimes, lastUpdateDates} from './src/config/git';
+import {sitemapOptions} from './src/config/sitemap';
 import remarkProductUrls from './src/remark/productUrls';
 import codeHighlightPlugin from './src/highlight/plugin';
 import rehypeHighlight from './src/highlight/rehypeHighlight';
@@ -138,11 +139,8 @@ const config: Config = {
         theme: {
           customCss: './src/css/custom.css',
         },
-        sitemap: {
-          changefreq: 'weekly',
-          priority: 0.5,
-          ignorePatterns: ['/search', '/test-crash'],
-        },
+        // With a <lastmod> on every URL when there is git history (src/config/sitemap.ts).
+        sitemap: sitemapOptions(__dirname),
       } satisfies Preset.Options,
     ],
   ],

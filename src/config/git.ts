@@ -18,7 +18,7 @@ export function lastUpdateDates(dir: string): boolean {
   if (!process.env.LAUNCHDECK_NO_GIT_WARNED) {
     process.env.LAUNCHDECK_NO_GIT_WARNED = '1';
     console.warn(
-      '[WARNING] No git history in this folder (a source archive?): the pages are built without their "Last updated" dates. Build from a git clone to have them.',
+      '[WARNING] No git history in this folder (a source archive?): the pages are built without their "Last updated" dates, and the sitemap without <lastmod>. Build from a git clone to have them.',
     );
   }
   return false;
