@@ -5,9 +5,12 @@
  * (the generator Docusaurus's blog uses). Every address in a feed is
  * absolute; an entry's ID is its address, which never changes (file names of
  * published entries never change), and a feed's date is its newest entry's,
- * so that two builds of the same entries write the same feeds.
+ * so that two builds of the same entries write the same feeds. The feed and
+ * each entry name their author (src/config/urls.ts), which Atom requires;
+ * RSS has no author field without an email address, so its feeds have none.
  */
 import {Feed} from 'feed';
+import {author} from '../config/urls';
 import {CHANGELOG_ROUTE, CHANGELOG_TAGS, type ChangelogEntry, type ChangelogTag} from './entries';
 
 export const FEED_FORMATS = [
@@ -35,6 +38,9 @@ export interface FeedEntry extends ChangelogEntry {
   html: string;
 }
 
+/** The author of every feed and entry, as the `feed` package takes it. */
+const feedAuthor = {name: author.name, link: author.url};
+
 const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /** The three files of one feed: {file name: text}. `entries` are newest first. */
@@ -54,6 +60,7 @@ export function renderFeed(siteUrl: string, entries: FeedEntry[], tag?: Changelo
     // The newest entry's date, never the build's: feeds change only when entries do.
     updated: shown.length ? dateOf(shown[0].date) : dateOf('2026-01-01'),
     feedLinks: {rss: `${folder}rss.xml`, atom: `${folder}atom.xml`, json: `${folder}feed.json`},
+    author: feedAuthor,
   });
   for (const entry of shown) {
     const url = `${siteUrl}${entry.route}`;
@@ -66,11 +73,20 @@ export function renderFeed(siteUrl: string, entries: FeedEntry[], tag?: Changelo
       description: entry.description,
       content: entry.html,
       category: entry.tags.map((name) => ({name, term: name})),
+      author: [feedAuthor],
     });
   }
   // The `feed` package writes JSON Feed 1 (`author`, no `language`); 1.1 keeps every field it writes and adds these.
-  const json = JSON.parse(feed.json1()) as Record<string, unknown>;
-  const json11 = {...json, version: 'https://jsonfeed.org/version/1.1', language: 'en'};
+  // 1.1 names authors in a list (`authors`); the single `author` stays for readers of version 1.
+  const json = JSON.parse(feed.json1()) as Record<string, unknown> & {items: Array<Record<string, unknown>>};
+  const authors = [{name: author.name, url: author.url}];
+  const json11 = {
+    ...json,
+    version: 'https://jsonfeed.org/version/1.1',
+    language: 'en',
+    authors,
+    items: json.items.map((item) => ({...item, authors})),
+  };
   return {
     'rss.xml': `${feed.rss2()}\n`,
     'atom.xml': `${feed.atom1()}\n`,

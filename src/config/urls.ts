@@ -68,6 +68,12 @@ export const urls: ProductUrls = {
 };
 
 /**
+ * Who writes the docs and the changelog, as a feed names its author (Atom
+ * requires one, RFC 4287 §4.1.1): the product's team, with the product's site.
+ */
+export const author = {name: 'the Launchdeck team', url: urls.marketing} as const;
+
+/**
  * Tokens that writers put in Markdown instead of literal URLs; the remark
  * plugin in src/remark/productUrls.ts replaces them at build time.
  */
