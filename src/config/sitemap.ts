@@ -4,9 +4,10 @@
  * Every URL carries a <lastmod>, the day of its page's last change, when the
  * site is built from a git checkout: a doc's date is its "Last updated" date
  * (the last commit of its file, or the `last_update` of its front matter, as
- * on the generated API reference pages). The few pages that are no file of
- * their own (a category's generated index, such as an API resource's page)
- * take the newest date of the pages under them, else the newest of the site.
+ * on the generated API reference pages, dated by the contract's last change).
+ * Today every URL of the sitemap is a doc; a page that is no file of its own
+ * (a category's generated index, a tags page), which Docusaurus leaves
+ * undated, takes the newest date of the pages under it, else the site's.
  * Without git history (a source archive, src/config/git.ts) no URL has one,
  * and the sitemap plugin asks git nothing.
  */

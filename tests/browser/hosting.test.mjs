@@ -115,6 +115,21 @@ for (const name of ['scripts/serve.mjs', 'nginx']) {
     }
   });
 
+  test(`${name}: what crawlers ask for first answers 200 with its type: robots.txt, the sitemap, favicon.ico`, async () => {
+    for (const [p, type] of [
+      ['/robots.txt', /^text\/plain/],
+      ['/sitemap.xml', /xml/],
+      ['/favicon.ico', /^image\/(x-icon|vnd\.microsoft\.icon)/],
+    ]) {
+      const r = await get(p);
+      assert.equal(r.status, 200, p);
+      assert.match(r.headers['content-type'], type, p);
+    }
+    const icon = await get('/favicon.ico');
+    assert.equal(icon.body.subarray(0, 4).toString('hex'), '00000100', 'an ICO file');
+    assert.match((await get('/robots.txt')).body.toString(), /^Sitemap: https?:\/\/\S+\/sitemap\.xml$/m);
+  });
+
   test(`${name}: files named by their content are cached for a year, everything else is revalidated`, async () => {
     const script = await get(`/assets/js/${mainScript}`);
     assert.equal(script.status, 200);

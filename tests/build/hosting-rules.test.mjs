@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {assertBuilt, buildDir, builtHtmlFiles, readRoutes, repoRoot} from '../helpers.mjs';
+import {sitemapLastmodProblems} from './crawler-rules.mjs';
 
 assertBuilt();
 const source = (await import(pathToFileURL(path.join(repoRoot, 'hosting/rules.mjs')).href)).default;
@@ -74,11 +75,11 @@ test('_headers and _redirects say the same as the rules, for Netlify and Cloudfl
   assert.match(nginx, /location = \/docs\/servers\/add-aws \{ return 301 \/docs\/servers\/add-aws-server\$is_args\$args; \}/);
 });
 
-test('a build from a source archive (no git history) succeeds, without dates and with one clear warning', () => {
+test('a build from a source archive (no git history) succeeds, without dates (pages and sitemap) and with one clear warning', () => {
   assert.ok(fs.existsSync(path.join(archiveDir, 'docs/servers/stop-server/index.html')), 'scripts/build-for-tests.mjs built build-test-archive/');
   const log = fs.readFileSync(path.join(repoRoot, 'build-test-archive.log'), 'utf8');
   assert.equal(log.match(/No git history/g)?.length, 1, 'one warning');
-  assert.match(log, /\[WARNING\] No git history in this folder \(a source archive\?\): the pages are built without their "Last updated" dates/);
+  assert.match(log, /\[WARNING\] No git history in this folder \(a source archive\?\): the pages are built without their "Last updated" dates, and the sitemap without <lastmod>/);
   assert.doesNotMatch(log, /Failed to retrieve|not a git repository|\[ERROR\]/);
   assert.match(log, /\[SUCCESS\]/);
   const page = fs.readFileSync(path.join(archiveDir, 'docs/servers/stop-server/index.html'), 'utf8');
@@ -87,4 +88,8 @@ test('a build from a source archive (no git history) succeeds, without dates and
   // A git checkout has the dates, the reference's pages included.
   assert.match(fs.readFileSync(path.join(buildDir, 'docs/servers/stop-server/index.html'), 'utf8'), /Last updated/);
   assert.ok(fs.existsSync(path.join(archiveDir, '_hosting/rules.json')), 'with its hosting rules');
+  // Its sitemap has no dates at all (a date the build cannot know would be a wrong one), and its robots.txt is there.
+  assert.deepEqual(sitemapLastmodProblems(fs.readFileSync(path.join(archiveDir, 'sitemap.xml'), 'utf8'), {lastmod: false}), []);
+  assert.match(fs.readFileSync(path.join(buildDir, 'sitemap.xml'), 'utf8'), /<lastmod>/, 'a git checkout dates its sitemap');
+  assert.match(fs.readFileSync(path.join(archiveDir, 'robots.txt'), 'utf8'), /^Sitemap: /m);
 });
