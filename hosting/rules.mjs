@@ -28,6 +28,10 @@ export const compressibleTypes = [
   'application/xml',
   'application/yaml',
   'image/svg+xml',
+  // The changelog's feeds (feedTypes below).
+  'application/rss+xml',
+  'application/atom+xml',
+  'application/feed+json',
 ];
 
 /**
@@ -60,8 +64,26 @@ export default {
     /** Files whose name carries a hash of their content: cached for a year. */
     immutable: ['/assets/*', '/search-*'],
     immutableValue: 'public, max-age=31536000, immutable',
-    /** Everything else (pages, Markdown, llms.txt, the sitemap): revalidated on every visit. */
+    /**
+     * Everything else (pages, Markdown, llms.txt, the sitemap, feeds): revalidated on
+     * every visit, cheaply: every host sends ETag and Last-Modified and answers a
+     * conditional request for an unchanged file with 304 and no body.
+     */
     otherValue: 'public, max-age=0, must-revalidate',
+  },
+
+  /**
+   * The changelog's feeds (src/changelog/feeds.ts), by file name: served with
+   * the type their pages announce in <link rel="alternate">, not the generic
+   * one of their extension (application/xml, application/json), so that feed
+   * readers and browsers know them. The build applies them to every feed it
+   * writes (the changelog's and each tag's), and fails if a feed format has no
+   * type here or another one than its pages announce.
+   */
+  feedTypes: {
+    'rss.xml': 'application/rss+xml; charset=utf-8',
+    'atom.xml': 'application/atom+xml; charset=utf-8',
+    'feed.json': 'application/feed+json; charset=utf-8',
   },
 
   /** Sent with every response. */

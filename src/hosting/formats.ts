@@ -15,6 +15,8 @@ export interface HostingRules {
   headers: Record<string, string>;
   csp: Record<string, string[]>;
   maxInlineScripts: number;
+  /** A feed's media type by its file name. */
+  feedTypes: Record<string, string>;
 }
 
 /** What the build adds to the rules: the policy with its script hashes, and every redirect. */
@@ -28,6 +30,8 @@ export interface ResolvedRules {
   headers: Record<string, string>;
   /** Exact paths; each also matches with a trailing slash. */
   redirects: Array<{from: string; to: string; status: 301}>;
+  /** Media types by exact path, over the type of the extension: every feed's. */
+  types: Record<string, string>;
 }
 
 export function contentSecurityPolicy(csp: HostingRules['csp'], scriptHashes: string[]): string {
@@ -39,7 +43,16 @@ export function contentSecurityPolicy(csp: HostingRules['csp'], scriptHashes: st
     .join('; ');
 }
 
-export function resolveRules(rules: HostingRules, scriptHashes: string[], redirects: Array<{from: string; to: string}>): ResolvedRules {
+/**
+ * `feedFolders`: the folders (from the site's root, ending in `/`) that hold
+ * one feed in each format of `rules.feedTypes`.
+ */
+export function resolveRules(
+  rules: HostingRules,
+  scriptHashes: string[],
+  redirects: Array<{from: string; to: string}>,
+  feedFolders: string[] = [],
+): ResolvedRules {
   const all = [...rules.redirects, ...redirects];
   const unique = [...new Map(all.map((r) => [r.from, r])).values()].sort((a, b) => a.from.localeCompare(b.from));
   return {
@@ -50,6 +63,9 @@ export function resolveRules(rules: HostingRules, scriptHashes: string[], redire
     cache: rules.cache,
     headers: {'Content-Security-Policy': contentSecurityPolicy(rules.csp, scriptHashes), ...rules.headers},
     redirects: unique.map((r) => ({from: r.from, to: r.to, status: 301})),
+    types: Object.fromEntries(
+      [...new Set(feedFolders)].sort().flatMap((folder) => Object.entries(rules.feedTypes).map(([file, type]): [string, string] => [`${folder}${file}`, type])),
+    ),
   };
 }
 
@@ -58,6 +74,8 @@ export function headersFile(rules: ResolvedRules): string {
   const lines = ['# Generated from hosting/rules.mjs by the build (src/hosting/plugin.ts).', '/*'];
   for (const [name, value] of Object.entries(rules.headers)) lines.push(`  ${name}: ${value}`);
   for (const pattern of rules.cache.immutable) lines.push(pattern, `  Cache-Control: ${rules.cache.immutableValue}`);
+  // Exact paths: the one rule that sets their Content-Type (over the host's guess from the extension).
+  for (const [file, type] of Object.entries(rules.types)) lines.push(file, `  Content-Type: ${type}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -75,6 +93,19 @@ export function redirectsFile(rules: ResolvedRules): string {
  */
 const COMPRESSIBLE_TYPES = compressibleTypes.filter((type) => type !== 'text/html').join(' ');
 
+/** A media type without its parameters (`; charset=utf-8`). */
+const baseType = (type: string) => type.split(';')[0]!.trim();
+
+/** The types nginx adds `; charset=utf-8` to: the text types, and every type the rules give a charset. */
+const charsetTypes = (rules: ResolvedRules) => [
+  ...new Set([
+    ...'text/css text/plain text/xml text/markdown application/javascript application/json application/xml application/yaml image/svg+xml'.split(' '),
+    ...Object.values(rules.types)
+      .filter((type) => /;\s*charset=utf-8/i.test(type))
+      .map(baseType),
+  ]),
+];
+
 /** A redirect's paths: as written, and with a trailing slash (hosts match them exactly). */
 const redirectSources = (from: string): string[] => (from.endsWith('/') ? [from] : [from, `${from}/`]);
 
@@ -87,8 +118,10 @@ const nginxPath = (value: string) => (/^[\w/.~-]+$/.test(value) ? value : quote(
  * built site. (The deployer's own block sets `listen`, `server_name`, TLS and `root`.)
  */
 export function nginxConf(rules: ResolvedRules): string {
-  const headers = (cache: string) =>
-    [...Object.entries(rules.headers), ['Cache-Control', cache]].map(([name, value]) => `    add_header ${name} ${quote(value)} always;`);
+  // Vary is one of these headers, not gzip_vary's: gzip (and brotli) add theirs to a 200 only,
+  // and a 304 must repeat the 200's Vary (RFC 9110, 15.4.5).
+  const headers = (cache: string, vary = 'Accept-Encoding') =>
+    [...Object.entries(rules.headers), ['Cache-Control', cache], ['Vary', vary]].map(([name, value]) => `    add_header ${name} ${quote(value)} always;`);
   const out: string[] = [
     '# Generated from hosting/rules.mjs by the build (src/hosting/plugin.ts). Do not edit:',
     '# change hosting/rules.mjs and rebuild. Include it inside a server { } block:',
@@ -98,9 +131,16 @@ export function nginxConf(rules: ResolvedRules): string {
     'absolute_redirect off;',
     'server_tokens off;',
     'charset utf-8;',
-    'charset_types text/css text/plain text/xml text/markdown application/javascript application/json application/xml application/yaml image/svg+xml;',
+    `charset_types ${charsetTypes(rules).join(' ')};`,
+    // Validators: ETag and Last-Modified on every file, and 304 for a conditional GET or HEAD
+    // whose validator still matches (nginx's defaults, said here so that an outer block that
+    // turned them off cannot). "before": 304 for any If-Modified-Since not older than the file,
+    // as RFC 9110 says, not only for the exact date nginx sent. gzip and brotli keep the ETag,
+    // made weak (W/"…"), which If-None-Match compares weakly.
+    'etag on;',
+    'if_modified_since before;',
     'gzip on;',
-    'gzip_vary on;',
+    'gzip_vary off;',
     'gzip_comp_level 6;',
     'gzip_min_length 512;',
     `gzip_types ${COMPRESSIBLE_TYPES};`,
@@ -145,14 +185,20 @@ export function nginxConf(rules: ResolvedRules): string {
       '}',
     );
   }
+  const typed = Object.entries(rules.types);
+  if (typed.length) {
+    out.push('', '# Feeds: served with the type their pages announce (the charset comes from charset_types).');
+    for (const [file, type] of typed) {
+      out.push(`location = ${nginxPath(file)} {`, '    types { }', `    default_type ${baseType(type)};`, ...headers(rules.cache.otherValue), '}');
+    }
+  }
   out.push(
     '',
     "# Markdown and YAML for readers' tools (a section's Markdown is also at /docs/<section>.md).",
     'location ~ ^(?<ld_md_base>.+)\\.md$ {',
     '    types { text/markdown md; }',
     '    try_files $uri $ld_md_base/index.md =404;',
-    ...headers(rules.cache.otherValue),
-    '    add_header Vary Accept always;',
+    ...headers(rules.cache.otherValue, 'Accept, Accept-Encoding'),
     '}',
     'location ~ \\.yaml$ {',
     '    types { application/yaml yaml; }',
@@ -172,8 +218,7 @@ export function nginxConf(rules: ResolvedRules): string {
     '        rewrite ^(.*[^/])$ $1.md last;',
     '    }',
     '    try_files $uri $uri/index.html $uri.html =404;',
-    ...headers(rules.cache.otherValue),
-    '    add_header Vary Accept always;',
+    ...headers(rules.cache.otherValue, 'Accept, Accept-Encoding'),
     '}',
   );
   return `${out.join('\n')}\n`;

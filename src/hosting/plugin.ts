@@ -11,7 +11,8 @@
  * 3. writes the rules of hosting/rules.mjs, resolved, for every host:
  *    `_hosting/rules.json` (scripts/serve.mjs), `_headers` and `_redirects`
  *    (Netlify, Cloudflare Pages) and `_hosting/nginx.conf` (with
- *    `_hosting/nginx-brotli.conf` for nginx's brotli module).
+ *    `_hosting/nginx-brotli.conf` for nginx's brotli module), with the
+ *    changelog's feeds typed as their pages announce them.
  * Wrapping, rather than a plugin of its own, guarantees the order: Docusaurus
  * runs the plugins' postBuild steps at the same time.
  */
@@ -24,6 +25,8 @@ import rules from '../../hosting/rules.mjs';
 import {headersFile, nginxBrotliConf, nginxConf, redirectsFile, resolveRules} from './formats';
 import {escapeHtml} from '../utils/html';
 import {apiOrigins} from '../config/urls';
+import {CHANGELOG_TAGS, type ChangelogTag} from '../changelog/entries';
+import {FEED_FORMATS, feedFolder} from '../changelog/feeds';
 import {clientRedirectTarget} from '../internals/clientRedirects';
 import {SeamError} from '../internals/seamError';
 
@@ -114,7 +117,17 @@ export default async function redirectsAndHostingRules(context: LoadContext, opt
       }
       // The API console's servers are the only other origins a page may call (src/config/urls.ts).
       const csp = {...rules.csp, 'connect-src': [...rules.csp['connect-src']!, ...apiOrigins()]};
-      const resolved = resolveRules({...rules, csp}, [...hashes.keys()].sort(), redirects);
+      // Every feed is served with the type its pages announce: the two lists must agree.
+      for (const format of FEED_FORMATS) {
+        const type = rules.feedTypes[format.file];
+        if (type?.split(';')[0] !== format.type) {
+          throw new Error(
+            `hosting/rules.mjs: feedTypes gives ${format.file} the type ${type ?? '(none)'}, but the changelog's pages announce it as ${format.type} (src/changelog/feeds.ts).`,
+          );
+        }
+      }
+      const feedFolders = [feedFolder(), ...(Object.keys(CHANGELOG_TAGS) as ChangelogTag[]).map((tag) => feedFolder(tag))];
+      const resolved = resolveRules({...rules, csp}, [...hashes.keys()].sort(), redirects, feedFolders);
       fs.mkdirSync(path.join(outDir, '_hosting'), {recursive: true});
       fs.writeFileSync(path.join(outDir, '_hosting/rules.json'), `${JSON.stringify(resolved, null, 2)}\n`);
       fs.writeFileSync(path.join(outDir, '_hosting/nginx.conf'), nginxConf(resolved));
