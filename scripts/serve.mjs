@@ -10,11 +10,16 @@
  * - brotli (quality 6) or gzip when the browser accepts it, for the types that
  *   hosting/rules.mjs lists as compressible, cached in memory;
  * - files named by their content are cached for a year, everything else is revalidated;
+ * - every file it serves with status 200 has a strong ETag (a hash of the bytes sent, so
+ *   each compressed variant has its own) and Last-Modified (the file's mtime), and a GET
+ *   or HEAD whose If-None-Match or If-Modified-Since still matches gets 304 Not Modified
+ *   with no body (isNotModified); the not-found page has neither, and never gets a 304;
+ * - the changelog's feeds have the types their pages announce (the rules' `types`);
  * - a docs page asked for with `Accept: text/markdown` (before any text/html) is answered
  *   with its Markdown, and docs pages say `Vary: Accept`.
  * With `plain: true` (`--plain`) it is instead a static host that applies no rules at
  * all (files as they are, 404.html for unknown paths, no headers of its own), as
- * GitHub Pages or an object store would.
+ * GitHub Pages or an object store would (which send validators, so it does too).
  *
  * Usage: node scripts/serve.mjs [--dir build] [--port 3000] [--host 127.0.0.1] [--plain]
  * Also imported by the tests and the benchmark (startServer).
@@ -23,6 +28,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import crypto from 'node:crypto';
 import {fileURLToPath} from 'node:url';
 import {compressibleTypes, markdownAccept} from '../hosting/rules.mjs';
 
@@ -47,6 +53,41 @@ const wantsMarkdown = new RegExp(markdownAccept, 'i');
 
 /** Types worth compressing: the list nginx is configured with too (hosting/rules.mjs). */
 const compressible = new Set(compressibleTypes);
+
+/**
+ * A strong entity tag for exactly these bytes: a compressed variant has its own,
+ * as RFC 9110 asks of different representations (Vary: Accept-Encoding).
+ */
+export function entityTag(data) {
+  return `"${crypto.createHash('sha256').update(data).digest('base64url').slice(0, 32)}"`;
+}
+
+/** An entity tag without its weakness mark, for the weak comparison of If-None-Match. */
+const opaqueTag = (tag) => tag.trim().replace(/^W\//, '');
+
+/**
+ * Whether a GET or HEAD with these request headers is answered 304 Not Modified
+ * for a representation with this ETag and mtime (RFC 9110, 13.1.2, 13.1.3 and 13.2.2):
+ * - If-None-Match, when present, decides alone: `*`, or any tag of its list equal to
+ *   `etag` by the weak comparison (W/"x" matches "x");
+ * - otherwise If-Modified-Since: a valid date no earlier than the file's mtime, in whole
+ *   seconds as Last-Modified says it.
+ * `headers` are Node's request headers (lower-case names).
+ */
+export function isNotModified(headers, etag, mtimeMs) {
+  const ifNoneMatch = headers['if-none-match'];
+  if (ifNoneMatch !== undefined) {
+    const value = String(ifNoneMatch).trim();
+    if (value === '*') return true;
+    const tags = value.match(/(?:W\/)?"[^"]*"/g) ?? [];
+    return tags.some((tag) => opaqueTag(tag) === opaqueTag(etag));
+  }
+  const ifModifiedSince = headers['if-modified-since'];
+  if (ifModifiedSince === undefined) return false;
+  const since = Date.parse(String(ifModifiedSince));
+  if (Number.isNaN(since)) return false;
+  return Math.floor(mtimeMs / 1000) * 1000 <= since;
+}
 
 /** Resolves a request path to a file inside root, or null. Never leaves root. */
 export function resolveFile(root, pathname) {
@@ -115,10 +156,10 @@ export function startServer({dir = 'build', port = 0, host = '127.0.0.1', log = 
           : encoding === 'gzip'
             ? zlib.gzipSync(raw, {level: 9})
             : raw;
-      entry = {mtime, data};
+      entry = {mtime, data, etag: entityTag(data)};
       cache.set(key, entry);
     }
-    return entry.data;
+    return entry;
   }
 
   function redirect(res, location, search) {
@@ -127,17 +168,32 @@ export function startServer({dir = 'build', port = 0, host = '127.0.0.1', log = 
   }
 
   function send(req, res, status, file, vary = 'Accept-Encoding') {
-    const type = types[path.extname(file)] ?? 'application/octet-stream';
+    const urlPath = `/${path.relative(root, file).split(path.sep).join('/')}`;
+    const type = rules?.types?.[urlPath] ?? types[path.extname(file)] ?? 'application/octet-stream';
     const accept = String(req.headers['accept-encoding'] ?? '');
     const encoding = compressible.has(type.split(';')[0]) ? (/\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null) : null;
-    const data = body(file, encoding);
-    const urlPath = `/${path.relative(root, file).split(path.sep).join('/')}`;
+    const {data, etag, mtime} = body(file, encoding);
     const immutable = status === 200 && rules?.cache.immutable.some((pattern) => matches(pattern, urlPath));
+    // What a 304 must repeat of the 200 it stands for (RFC 9110, 15.4.5), and the security headers.
+    const common = {
+      ...(rules ? {...rules.headers, 'Cache-Control': immutable ? rules.cache.immutableValue : rules.cache.otherValue} : {}),
+      Vary: vary,
+    };
+    // Validators for files only: the not-found page stands for no resource, so a
+    // conditional request for an unknown path always gets the whole 404 again.
+    if (status === 200) {
+      const validators = {ETag: etag, 'Last-Modified': new Date(mtime).toUTCString()};
+      if (isNotModified(req.headers, etag, mtime)) {
+        res.writeHead(304, {...common, ...validators});
+        res.end();
+        return;
+      }
+      Object.assign(common, validators);
+    }
     res.writeHead(status, {
       'Content-Type': type,
       'Content-Length': data.length,
-      ...(rules ? {...rules.headers, 'Cache-Control': immutable ? rules.cache.immutableValue : rules.cache.otherValue} : {}),
-      Vary: vary,
+      ...common,
       ...(encoding ? {'Content-Encoding': encoding} : {}),
     });
     res.end(req.method === 'HEAD' ? undefined : data);
