@@ -2,15 +2,18 @@
  * The hosting rules (hosting/rules.mjs) as two real servers apply them:
  * scripts/serve.mjs, and nginx with the generated build/_hosting/nginx.conf.
  * The same checks run against both: routing, redirects, status codes,
- * compression, caching and headers.
+ * compression, caching and headers, revalidation (ETag, Last-Modified and
+ * 304 Not Modified, by tests/browser/conditional-rules.mjs) and the media
+ * types of the changelog's feeds.
  */
 import {test, before, after} from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import http from 'node:http';
-import {assertBuilt, buildDir, rawRequest, readRoutes, startNginx} from '../helpers.mjs';
+import {assertBuilt, buildDir, rawRequest, readBuiltHtml, readRoutes, startNginx, tagsOf} from '../helpers.mjs';
 import {startServer} from '../../scripts/serve.mjs';
+import {revalidationProblems} from './conditional-rules.mjs';
 
 assertBuilt();
 const rules = JSON.parse(fs.readFileSync(path.join(buildDir, '_hosting/rules.json'), 'utf8'));
@@ -38,6 +41,19 @@ function requestPath(base, rawPath) {
     request.end();
   });
 }
+
+/**
+ * Every feed the changelog's pages announce (<link rel="alternate">), with the
+ * type they announce it as: the changelog's and each tag page's.
+ */
+const tagPages = fs.readdirSync(path.join(buildDir, 'docs/changelog/tags'), {withFileTypes: true}).filter((entry) => entry.isDirectory());
+const announcedFeeds = new Map(
+  ['/docs/changelog/', ...tagPages.map((entry) => `/docs/changelog/tags/${entry.name}`)].flatMap((route) =>
+    tagsOf(readBuiltHtml(route), 'link')
+      .filter((link) => link.rel === 'alternate' && /(rss|atom|feed)\+(xml|json)/.test(link.type ?? ''))
+      .map((link) => [new URL(link.href).pathname, link.type]),
+  ),
+);
 
 const mainScript = fs.readdirSync(path.join(buildDir, 'assets/js')).find((f) => /^main\.[0-9a-f]+\.js$/.test(f));
 const searchIndex = fs.readdirSync(buildDir).find((f) => /^search-.*-[0-9a-f]{8}\.json$/.test(f));
@@ -197,3 +213,75 @@ for (const name of ['scripts/serve.mjs', 'nginx']) {
     }
   });
 }
+
+test('the changelog announces 21 feeds: RSS, Atom and JSON Feed for the changelog and each of its six tags', () => {
+  assert.equal(tagPages.length, 6);
+  assert.equal(announcedFeeds.size, 21);
+  assert.deepEqual(new Set(announcedFeeds.values()), new Set(['application/rss+xml', 'application/atom+xml', 'application/feed+json']));
+});
+
+for (const name of ['scripts/serve.mjs', 'nginx']) {
+  const request = (p, headers, method) => rawRequest(hosts[name].url + p, {headers, method});
+
+  test(`${name}: every feed is served with the type its page announces, with a charset, compressed`, async () => {
+    for (const [feed, announced] of announcedFeeds) {
+      const r = await request(feed, {'accept-encoding': 'gzip'});
+      assert.equal(r.status, 200, feed);
+      assert.equal(r.headers['content-type'], `${announced}; charset=utf-8`, feed);
+      assert.equal(r.headers['content-type'], rules.types[feed], `${feed}: as the rules say`);
+      assert.equal(r.headers['content-encoding'], 'gzip', `${feed}: compressed`);
+      assert.equal(r.headers['cache-control'], rules.cache.otherValue, feed);
+    }
+  });
+
+  test(`${name}: a page, a feed, llms.txt and openapi.json are revalidated with 304 Not Modified, compressed or not`, async () => {
+    const encodings = [{}, {'accept-encoding': 'gzip'}, ...(name !== 'nginx' || hosts.nginx.brotli ? [{'accept-encoding': 'br, gzip'}] : [])];
+    const problems = [];
+    for (const p of ['/docs/servers/stop-server', '/docs/', '/docs/changelog/rss.xml', '/docs/changelog/tags/api/feed.json', '/llms.txt', '/openapi.json']) {
+      for (const headers of encodings) problems.push(...(await revalidationProblems(request, p, headers)));
+    }
+    // The page's Markdown is another representation of the same address: its own validators.
+    problems.push(...(await revalidationProblems(request, '/docs/servers/stop-server', {accept: 'text/markdown', 'accept-encoding': 'gzip'})));
+    assert.deepEqual(problems, []);
+  });
+
+  test(`${name}: If-None-Match wins over If-Modified-Since, handles lists and *, and a stale validator gets the whole file`, async () => {
+    const p = '/openapi.json';
+    const first = await request(p, {});
+    const {etag} = first.headers;
+    const lastModified = first.headers['last-modified'];
+    assert.ok(etag && lastModified, `${p}: validators`);
+    assert.doesNotMatch(etag, /^W\//, 'uncompressed, the ETag is strong');
+    assert.equal((await request(p, {'if-none-match': `"stale", W/"older", ${etag}`})).status, 304, 'a list');
+    assert.equal((await request(p, {'if-none-match': `W/${etag}`})).status, 304, 'weak comparison');
+    assert.equal((await request(p, {'if-none-match': '*'})).status, 304, '*');
+    const stale = await request(p, {'if-none-match': '"stale"', 'if-modified-since': lastModified});
+    assert.equal(stale.status, 200, 'a stale ETag wins over a current date');
+    assert.equal(stale.body.length, first.body.length, 'the whole file');
+    const old = await request(p, {'if-modified-since': 'Thu, 01 Jan 2015 00:00:00 GMT'});
+    assert.equal(old.status, 200, 'a date older than the file');
+    assert.equal(old.body.length, first.body.length);
+    assert.equal((await request(p, {'if-modified-since': new Date(Date.now() + 86_400_000).toUTCString()})).status, 304, 'a later date');
+  });
+
+  test(`${name}: the not-found page is never "not modified"`, async () => {
+    const first = await request('/docs/no-such-page', {});
+    assert.equal(first.status, 404);
+    for (const headers of [
+      {'if-none-match': first.headers.etag ?? '"x"'},
+      {'if-none-match': '*'},
+      {'if-modified-since': new Date(Date.now() + 86_400_000).toUTCString()},
+    ]) {
+      const r = await request('/docs/no-such-page', headers);
+      assert.equal(r.status, 404, JSON.stringify(headers));
+      assert.match(r.body.toString(), /This page does not exist/);
+    }
+  });
+}
+
+test('scripts/serve.mjs: each compressed variant has its own strong ETag', async () => {
+  const request = (headers) => rawRequest(`${hosts['scripts/serve.mjs'].url}/openapi.json`, {headers});
+  const tags = [await request({}), await request({'accept-encoding': 'gzip'}), await request({'accept-encoding': 'br'})].map((r) => r.headers.etag);
+  for (const tag of tags) assert.match(tag, /^"[^"]+"$/);
+  assert.equal(new Set(tags).size, 3, tags.join(' '));
+});

@@ -1,7 +1,9 @@
 /**
  * The hosting rules the build generates from hosting/rules.mjs: one policy
  * and one set of redirects in every host's format, a hash for every inline
- * script of every page, and a build from a source archive (no git history).
+ * script of every page, the changelog's feeds typed as their pages announce
+ * them on every host, nginx's validators left on, and a build from a source
+ * archive (no git history).
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,6 +11,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
+import createJiti from 'jiti';
 import {assertBuilt, buildDir, builtHtmlFiles, readRoutes, repoRoot} from '../helpers.mjs';
 import {sitemapLastmodProblems} from './crawler-rules.mjs';
 
@@ -17,6 +20,29 @@ const source = (await import(pathToFileURL(path.join(repoRoot, 'hosting/rules.mj
 const rules = JSON.parse(fs.readFileSync(path.join(buildDir, '_hosting/rules.json'), 'utf8'));
 const csp = rules.headers['Content-Security-Policy'];
 const archiveDir = path.join(repoRoot, 'build-test-archive');
+const jiti = createJiti(import.meta.url, {interopDefault: true});
+const {FEED_FORMATS, feedFolder} = jiti(path.join(repoRoot, 'src/changelog/feeds.ts'));
+const {CHANGELOG_TAGS} = jiti(path.join(repoRoot, 'src/changelog/entries.ts'));
+const nginx = fs.readFileSync(path.join(buildDir, '_hosting/nginx.conf'), 'utf8');
+
+/** _headers as {pattern: {header: value}}. */
+function headersBlocks() {
+  return Object.fromEntries(
+    fs
+      .readFileSync(path.join(buildDir, '_headers'), 'utf8')
+      .split(/\n(?=\/)/)
+      .map((block) => block.replace(/^#.*\n/gm, '').trim())
+      .map((block) => {
+        const [pattern, ...lines] = block.split('\n');
+        return [pattern, Object.fromEntries(lines.map((l) => l.trim().split(/: (.*)/s).slice(0, 2)))];
+      }),
+  );
+}
+
+/** Every feed the build writes: each format (src/changelog/feeds.ts) in the changelog's folder and each tag's. */
+const feeds = [undefined, ...Object.keys(CHANGELOG_TAGS)].flatMap((tag) =>
+  FEED_FORMATS.map((format) => ({path: `${feedFolder(tag)}${format.file}`, announced: format.type})),
+);
 
 test('the resolved rules are hosting/rules.mjs plus what only the build knows', () => {
   for (const [name, value] of Object.entries(source.headers)) assert.equal(rules.headers[name], value, name);
@@ -45,16 +71,7 @@ test('every inline script of every page is allowed by its hash, and there are on
 });
 
 test('_headers and _redirects say the same as the rules, for Netlify and Cloudflare Pages', () => {
-  const headers = fs.readFileSync(path.join(buildDir, '_headers'), 'utf8');
-  const blocks = Object.fromEntries(
-    headers
-      .split(/\n(?=\/)/)
-      .map((block) => block.replace(/^#.*\n/gm, '').trim())
-      .map((block) => {
-        const [pattern, ...lines] = block.split('\n');
-        return [pattern, Object.fromEntries(lines.map((l) => l.trim().split(/: (.*)/s).slice(0, 2)))];
-      }),
-  );
+  const blocks = headersBlocks();
   assert.deepEqual(blocks['/*'], rules.headers);
   for (const pattern of rules.cache.immutable) assert.deepEqual(blocks[pattern], {'Cache-Control': rules.cache.immutableValue}, pattern);
   const redirects = new Map(
@@ -70,9 +87,43 @@ test('_headers and _redirects say the same as the rules, for Netlify and Cloudfl
     assert.equal(redirects.get(alias), `${target} 301`, alias);
     assert.equal(redirects.get(`${alias}/`), `${target} 301`, `${alias}/`);
   }
-  const nginx = fs.readFileSync(path.join(buildDir, '_hosting/nginx.conf'), 'utf8');
   assert.ok(nginx.includes(`add_header Content-Security-Policy "${csp}" always;`));
   assert.match(nginx, /location = \/docs\/servers\/add-aws \{ return 301 \/docs\/servers\/add-aws-server\$is_args\$args; \}/);
+});
+
+test('every feed has the type its pages announce, with a charset, on every host: rules.json (serve.mjs), _headers and nginx', () => {
+  assert.equal(feeds.length, 21, 'RSS, Atom and JSON Feed for the changelog and its six tags');
+  assert.deepEqual(Object.keys(rules.types).sort(), feeds.map((f) => f.path).sort(), 'rules.json types every feed, and nothing else');
+  const blocks = headersBlocks();
+  for (const feed of feeds) {
+    assert.ok(fs.existsSync(path.join(buildDir, feed.path)), `${feed.path} is built`);
+    const type = rules.types[feed.path];
+    assert.equal(type, `${feed.announced}; charset=utf-8`, feed.path);
+    assert.deepEqual(blocks[feed.path], {'Content-Type': type}, `_headers: ${feed.path}`);
+    const location = new RegExp(`location = ${feed.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\{\\n    types \\{ \\}\\n    default_type ${feed.announced.replace('+', '\\+')};\\n`);
+    assert.match(nginx, location, `nginx: ${feed.path}`);
+  }
+  // nginx adds the charset to these types, and compresses them.
+  const listed = (directive) => new Set(new RegExp(`^${directive} ([^;]+);`, 'm').exec(nginx)[1].split(' '));
+  for (const type of ['application/rss+xml', 'application/atom+xml', 'application/feed+json']) {
+    assert.ok(listed('charset_types').has(type), `charset_types ${type}`);
+    assert.ok(listed('gzip_types').has(type), `gzip_types ${type}`);
+  }
+});
+
+test("nginx keeps its validators: ETag, Last-Modified and 304, and a 304 repeats the 200's Vary", () => {
+  const directives = nginx.replace(/#.*$/gm, '');
+  assert.match(directives, /^etag on;$/m);
+  assert.match(directives, /^if_modified_since before;$/m);
+  // Nothing that turns them off, strips them, or rewrites bodies (which drops them).
+  assert.doesNotMatch(directives, /\betag off|if_modified_since off|add_header\s+(ETag|Last-Modified)\b|(proxy|fastcgi)_hide_header|more_clear_headers|\bsub_filter\b|\bssi on|\baddition_types\b|\bxslt_/i);
+  // gzip_vary adds Vary to a 200 only: Vary is sent by add_header ... always, in every block that has headers.
+  assert.match(directives, /^gzip_vary off;$/m);
+  const locations = [...directives.matchAll(/^location [^\n]*\{\n[\s\S]*?\n\}$/gm)].map((m) => m[0]);
+  const server = directives.replace(/^location [^\n]*\{\n[\s\S]*?\n\}$/gm, '');
+  const withHeaders = [server, ...locations].filter((block) => /add_header Cache-Control/.test(block));
+  assert.ok(withHeaders.length > 20, `${withHeaders.length} blocks with headers`);
+  for (const block of withHeaders) assert.match(block, /add_header Vary "(Accept, )?Accept-Encoding" always;/, block.trim().split('\n')[0]);
 });
 
 test('a build from a source archive (no git history) succeeds, without dates (pages and sitemap) and with one clear warning', () => {
