@@ -6,6 +6,9 @@
  */
 import {compressibleTypes, markdownAccept} from '../../hosting/rules.mjs';
 
+/** A media type without its parameters (`; charset=utf-8`). */
+const baseType = (type: string) => type.split(';')[0]!.trim();
+
 export interface HostingRules {
   notFound: string;
   cleanUrls: boolean;
@@ -41,6 +44,21 @@ export function contentSecurityPolicy(csp: HostingRules['csp'], scriptHashes: st
       return `${directive} ${all.join(' ')}`;
     })
     .join('; ');
+}
+
+/**
+ * Fails unless every feed format has a type in `feedTypes`, the one its pages
+ * announce (`formats`: src/changelog/feeds.ts FEED_FORMATS), give or take parameters.
+ */
+export function checkFeedTypes(feedTypes: HostingRules['feedTypes'], formats: ReadonlyArray<{file: string; type: string}>): void {
+  for (const format of formats) {
+    const type = feedTypes[format.file];
+    if (type === undefined || baseType(type) !== format.type) {
+      throw new Error(
+        `hosting/rules.mjs: feedTypes gives ${format.file} the type ${type ?? '(none)'}, but the changelog's pages announce it as ${format.type} (src/changelog/feeds.ts).`,
+      );
+    }
+  }
 }
 
 /**
@@ -92,9 +110,6 @@ export function redirectsFile(rules: ResolvedRules): string {
  * about when it is listed).
  */
 const COMPRESSIBLE_TYPES = compressibleTypes.filter((type) => type !== 'text/html').join(' ');
-
-/** A media type without its parameters (`; charset=utf-8`). */
-const baseType = (type: string) => type.split(';')[0]!.trim();
 
 /** The types nginx adds `; charset=utf-8` to: the text types, and every type the rules give a charset. */
 const charsetTypes = (rules: ResolvedRules) => [

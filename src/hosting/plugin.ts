@@ -22,7 +22,7 @@ import crypto from 'node:crypto';
 import type {LoadContext, Plugin, PluginModule} from '@docusaurus/types';
 import clientRedirects, {validateOptions} from '@docusaurus/plugin-client-redirects';
 import rules from '../../hosting/rules.mjs';
-import {headersFile, nginxBrotliConf, nginxConf, redirectsFile, resolveRules} from './formats';
+import {checkFeedTypes, headersFile, nginxBrotliConf, nginxConf, redirectsFile, resolveRules} from './formats';
 import {escapeHtml} from '../utils/html';
 import {apiOrigins} from '../config/urls';
 import {CHANGELOG_TAGS, type ChangelogTag} from '../changelog/entries';
@@ -118,14 +118,7 @@ export default async function redirectsAndHostingRules(context: LoadContext, opt
       // The API console's servers are the only other origins a page may call (src/config/urls.ts).
       const csp = {...rules.csp, 'connect-src': [...rules.csp['connect-src']!, ...apiOrigins()]};
       // Every feed is served with the type its pages announce: the two lists must agree.
-      for (const format of FEED_FORMATS) {
-        const type = rules.feedTypes[format.file];
-        if (type?.split(';')[0] !== format.type) {
-          throw new Error(
-            `hosting/rules.mjs: feedTypes gives ${format.file} the type ${type ?? '(none)'}, but the changelog's pages announce it as ${format.type} (src/changelog/feeds.ts).`,
-          );
-        }
-      }
+      checkFeedTypes(rules.feedTypes, FEED_FORMATS);
       const feedFolders = [feedFolder(), ...(Object.keys(CHANGELOG_TAGS) as ChangelogTag[]).map((tag) => feedFolder(tag))];
       const resolved = resolveRules({...rules, csp}, [...hashes.keys()].sort(), redirects, feedFolders);
       fs.mkdirSync(path.join(outDir, '_hosting'), {recursive: true});

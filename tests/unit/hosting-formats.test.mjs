@@ -5,11 +5,15 @@
  * src/hosting/plugin.ts writes them: _hosting/rules.json (scripts/serve.mjs),
  * _headers and _redirects (Netlify, Cloudflare Pages), and the nginx includes.
  */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
 import createJiti from 'jiti';
 import {testFixtures} from './fixtures.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const {resolveRules, headersFile, redirectsFile, nginxConf, nginxBrotliConf} = jiti('../../src/hosting/formats.ts');
+const {resolveRules, headersFile, redirectsFile, nginxConf, nginxBrotliConf, checkFeedTypes} = jiti('../../src/hosting/formats.ts');
+const {FEED_FORMATS} = jiti('../../src/changelog/feeds.ts');
+const rules = (await import('../../hosting/rules.mjs')).default;
 
 testFixtures('hosting-formats', (input) => {
   const {rules, scriptHashes, redirects, feedFolders} = JSON.parse(input);
@@ -21,4 +25,14 @@ testFixtures('hosting-formats', (input) => {
     'nginx.conf': nginxConf(resolved),
     'nginx-brotli.conf': nginxBrotliConf(),
   };
+});
+
+test("the build fails when a feed's type in hosting/rules.mjs is missing or not the one its pages announce", () => {
+  assert.doesNotThrow(() => checkFeedTypes(rules.feedTypes, FEED_FORMATS), 'hosting/rules.mjs and src/changelog/feeds.ts agree');
+  assert.throws(
+    () => checkFeedTypes({...rules.feedTypes, 'atom.xml': 'application/xml; charset=utf-8'}, FEED_FORMATS),
+    /feedTypes gives atom\.xml the type application\/xml; charset=utf-8, but the changelog's pages announce it as application\/atom\+xml/,
+  );
+  const {'feed.json': _, ...withoutJson} = rules.feedTypes;
+  assert.throws(() => checkFeedTypes(withoutJson, FEED_FORMATS), /feed\.json the type \(none\)/);
 });
