@@ -186,6 +186,29 @@ export const SEAMS: Seam[] = [
     optional: false,
   },
   {
+    id: 'theme-tabs',
+    what: 'each tab names its panel (aria-controls) and each panel its tab (aria-labelledby)',
+    ours: ['src/internals/theme/Tabs/index.tsx', 'src/internals/theme/TabItem/index.tsx', 'src/internals/theme/TabItem/styles.module.css'],
+    upstream: [
+      themeClassic('theme/Tabs/index.js'),
+      themeClassic('theme/TabItem/index.js'),
+      themeClassic('theme/TabItem/styles.module.css'),
+      {
+        file: '@docusaurus/theme-common/lib/utils/tabsUtils.js',
+        pick: 'function extractChildrenTabValues[\\s\\S]*?\\n\\}',
+        pickName: "how it reads each tab's attributes",
+      },
+    ],
+    optional: false,
+  },
+  {
+    id: 'theme-last-updated',
+    what: '"Last updated" without an itemprop that belongs to no item',
+    ours: ['src/internals/theme/LastUpdated/index.tsx'],
+    upstream: [themeClassic('theme/LastUpdated/index.js')],
+    optional: false,
+  },
+  {
     id: 'clean-urls',
     what: 'hosts without rules still drop .html from addresses',
     ours: ['src/internals/client/cleanUrls.ts'],
