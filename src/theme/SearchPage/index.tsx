@@ -224,6 +224,11 @@ export default function SearchPage(): ReactNode {
               ))}
             </select>
           )}
+          {/* Results follow the text as it is typed, so the button is hidden until it has keyboard focus; a form needs one
+              all the same (Enter and assistive technology submit through it), and before hydration it submits ?q= natively. */}
+          <button type="submit" className={clsx('button button--primary', styles.submit)}>
+            Search
+          </button>
         </form>
 
         {process.env.NODE_ENV !== 'production' ? (
