@@ -21,18 +21,19 @@ export interface TabIds {
  * keeping its props, so both ends are set here, in the server-rendered HTML.
  * The ids come from useId: unique on the page, and the same on the server and
  * the client (this wrapper is outside the remount Tabs does after hydration).
- * With `lazy`, only the selected panel exists, so no tab names a panel.
+ * With `lazy` (the API reference's code samples), only the selected panel is
+ * drawn: every tab then names that one panel, which names the selected tab.
  */
 export default function TabsWrapper(props: Props): ReactNode {
   const base = useId();
   const items = Children.toArray(props.children).filter((child): child is ReactElement<TabItemProps> => isValidElement(child));
   const indexOf = new Map(items.map((item, i) => [item.props.value, i]));
   const tabId = (i: number) => `${base}tab-${i}`;
-  const panelId = (i: number) => `${base}panel-${i}`;
+  const panelId = (i: number) => (props.lazy ? `${base}panel` : `${base}panel-${i}`);
   const tabAttributes = (value: string, attributes: TabItemProps['attributes']) => {
     const i = indexOf.get(value);
     if (i === undefined) return attributes;
-    return {...attributes, id: tabId(i), ...(props.lazy ? {} : {'aria-controls': panelId(i)})};
+    return {...attributes, id: tabId(i), 'aria-controls': panelId(i)};
   };
   const children = items.map((item, i) =>
     cloneElement(item as ReactElement<TabItemProps & TabIds>, {
