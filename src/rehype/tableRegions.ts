@@ -4,8 +4,8 @@
  * making the whole page scroll. The region can take keyboard focus, so its
  * content can be scrolled without a pointer, and its name says which table it
  * is: its caption if it has one, else the heading above it ("Table: States"),
- * with its position when several tables share that heading ("States, table
- * 2"), else (before any heading) its first column. A screen reader lists the
+ * with its position when several tables share that heading ("Table: States
+ * (2 of 2)"), else (before any heading) its first column. A screen reader lists the
  * regions of a page by name, so no two regions of a page share one: a name
  * that still repeats (two headings of the same text) is numbered.
  */
@@ -46,7 +46,7 @@ export function regionNames(found: Omit<Found, 'region'>[]): string[] {
       const count = underHeading.get(table.headingIndex) ?? 1;
       const n = (position.get(table.headingIndex) ?? 0) + 1;
       position.set(table.headingIndex, n);
-      return count > 1 ? `${table.heading}, table ${n}` : `Table: ${table.heading}`;
+      return count > 1 ? `Table: ${table.heading} (${n} of ${count})` : `Table: ${table.heading}`;
     }
     return `Table${table.firstHeaderCell ? `: ${table.firstHeaderCell}` : ''}`;
   });

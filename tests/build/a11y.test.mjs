@@ -53,6 +53,6 @@ test('the servers overview names its two tables under "States" apart', () => {
     .map((e) => e.attrs['aria-label']);
   assert.deepEqual(
     names.filter((n) => n.includes('States')),
-    ['States, table 1', 'States, table 2'],
+    ['Table: States (1 of 2)', 'Table: States (2 of 2)'],
   );
 });

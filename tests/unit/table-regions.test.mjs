@@ -46,6 +46,14 @@ test('names: caption first, then heading and position among its tables, then the
       table({heading: 'Example', headingIndex: 2}),
       table({heading: 'Example', headingIndex: 3}),
     ]),
-    ['Table: Status code', 'States, table 1', 'Table: Transitions', 'States, table 2', 'Table: Sizes', 'Table: Example (1)', 'Table: Example (2)'],
+    [
+      'Table: Status code',
+      'Table: States (1 of 2)',
+      'Table: Transitions',
+      'Table: States (2 of 2)',
+      'Table: Sizes',
+      'Table: Example (1)',
+      'Table: Example (2)',
+    ],
   );
 });
