@@ -1,4 +1,4 @@
-// Ejected from @docusaurus/theme-classic 3.7.0 theme/LastUpdated/index.js (unsafe): its <time> carries itemProp="dateModified", but no doc page has an itemscope for it to belong to (html-validate and the Nu checker flag it); a wrapper cannot remove an attribute its child draws. The same words and <time dateTime>, without itemProp.
+// Ejected from @docusaurus/theme-classic 3.7.0 theme/LastUpdated/index.js (unsafe): its <time> carries itemProp="dateModified", but no doc page has an itemscope for it to belong to (html-validate and the Nu checker flag it); a wrapper cannot remove an attribute its child draws. The same words and <time dateTime>, without itemProp, and without Translate's descriptions (only write-translations reads them; the theme's files describe these ids).
 import React, {type ReactNode} from 'react';
 import Translate from '@docusaurus/Translate';
 import {ThemeClassNames} from '@docusaurus/theme-common';
@@ -11,7 +11,6 @@ function LastUpdatedAtDate({lastUpdatedAt}: {lastUpdatedAt: number}): ReactNode 
   return (
     <Translate
       id="theme.lastUpdated.atDate"
-      description="The words used to describe on which date a page has been last updated"
       values={{
         date: (
           <b>
@@ -26,10 +25,7 @@ function LastUpdatedAtDate({lastUpdatedAt}: {lastUpdatedAt: number}): ReactNode 
 
 function LastUpdatedByUser({lastUpdatedBy}: {lastUpdatedBy: string}): ReactNode {
   return (
-    <Translate
-      id="theme.lastUpdated.byUser"
-      description="The words used to describe by who the page has been last updated"
-      values={{user: <b>{lastUpdatedBy}</b>}}>
+    <Translate id="theme.lastUpdated.byUser" values={{user: <b>{lastUpdatedBy}</b>}}>
       {' by {user}'}
     </Translate>
   );
@@ -40,7 +36,6 @@ export default function LastUpdated({lastUpdatedAt, lastUpdatedBy}: Props): Reac
     <span className={ThemeClassNames.common.lastUpdated}>
       <Translate
         id="theme.lastUpdated.lastUpdatedAtBy"
-        description="The sentence used to display when a page has been last updated, and by who"
         values={{
           atDate: lastUpdatedAt ? <LastUpdatedAtDate lastUpdatedAt={lastUpdatedAt} /> : '',
           byUser: lastUpdatedBy ? <LastUpdatedByUser lastUpdatedBy={lastUpdatedBy} /> : '',

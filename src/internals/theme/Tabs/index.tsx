@@ -1,4 +1,4 @@
-import React, {Children, cloneElement, isValidElement, useId, type ReactElement, type ReactNode} from 'react';
+import React, {Children, cloneElement, isValidElement, useId, type ReactNode} from 'react';
 import Tabs from '@theme-init/Tabs';
 import type TabsType from '@theme/Tabs';
 import type {Props as TabItemProps} from '@theme/TabItem';
@@ -23,30 +23,19 @@ export interface TabIds {
  * the client (this wrapper is outside the remount Tabs does after hydration).
  * With `lazy` (the API reference's code samples), only the selected panel is
  * drawn: every tab then names that one panel, which names the selected tab.
+ * Tabs given by a `values` prop (none on this site) keep theme-classic's
+ * markup: theme-classic then reads each tab's attributes from `values`.
+ * Every task page loads this file: keep it small (the 160 KB budget).
  */
 export default function TabsWrapper(props: Props): ReactNode {
   const base = useId();
-  const items = Children.toArray(props.children).filter((child): child is ReactElement<TabItemProps> => isValidElement(child));
-  const indexOf = new Map(items.map((item, i) => [item.props.value, i]));
-  const tabId = (i: number) => `${base}tab-${i}`;
-  const panelId = (i: number) => (props.lazy ? `${base}panel` : `${base}panel-${i}`);
-  const tabAttributes = (value: string, attributes: TabItemProps['attributes']) => {
-    const i = indexOf.get(value);
-    if (i === undefined) return attributes;
-    return {...attributes, id: tabId(i), 'aria-controls': panelId(i)};
-  };
-  const children = items.map((item, i) =>
-    cloneElement(item as ReactElement<TabItemProps & TabIds>, {
-      attributes: tabAttributes(item.props.value, item.props.attributes),
-      panelId: panelId(i),
-      tabId: tabId(i),
-    }),
-  );
-  // With `values`, theme-classic reads the tabs (and their attributes) from it instead of from the children.
-  const values = props.values?.map((entry) => ({...entry, attributes: tabAttributes(entry.value, entry.attributes)}));
-  return (
-    <Tabs {...props} {...(values ? {values} : {})}>
-      {children}
-    </Tabs>
-  );
+  let n = 0;
+  const children = Children.map(props.children, (item) => {
+    if (!isValidElement<TabItemProps & TabIds>(item)) return item;
+    const tabId = `${base}tab-${n}`;
+    const panelId = props.lazy ? `${base}panel` : `${base}panel-${n}`;
+    n += 1;
+    return cloneElement(item, {attributes: {...item.props.attributes, id: tabId, 'aria-controls': panelId}, panelId, tabId});
+  });
+  return <Tabs {...props}>{children}</Tabs>;
 }
