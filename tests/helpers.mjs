@@ -136,12 +136,14 @@ export async function visit(site, route, {page, theme, phone = false, viewport, 
 const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 let axeSource;
 
-/** axe-core's violations of WCAG 2.2 A and AA on the page, one line each ("rule (count): targets"). */
-export async function axeViolations(page) {
+/** axe-core's violations of WCAG 2.2 A and AA on the page (or of the given rules), one line each ("rule (count): targets"). */
+export async function axeViolations(page, rules) {
   axeSource ??= fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   // Evaluated through the DevTools protocol: the site's Content-Security-Policy rightly refuses an injected <script>.
   if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(axeSource);
-  const results = await page.evaluate((runOnly) => window.axe.run(document, {runOnly: {type: 'tag', values: runOnly}, resultTypes: ['violations']}), axeTags);
+  // `rules` (axe rule ids) narrows the run, for a second pass that only colours can change.
+  const runOnly = rules ? {type: 'rule', values: rules} : {type: 'tag', values: axeTags};
+  const results = await page.evaluate((options) => window.axe.run(document, {runOnly: options, resultTypes: ['violations']}), runOnly);
   return results.violations.map(
     (v) =>
       `${v.id} (${v.nodes.length}): ${v.nodes

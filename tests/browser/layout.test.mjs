@@ -42,9 +42,10 @@ test('each layout rule fails on a page made to break it', async () => {
   assert.match(found.repeatedBreadcrumbs.join('\n'), /"Documentation › Servers › Servers" of "Servers" repeats itself/);
 });
 
-test('every page on a phone: title within 220 px under the announcement bar, no heading word on two lines, nothing wider than the screen', async () => {
-  assert.ok(routes.length > 300, 'every page of the sitemap');
+test('every page on a phone: title within 220 px under the announcement bar, no heading word on two lines, nothing wider than the screen, wide tables in their own scrolling region', async () => {
+  assert.ok(routes.length > 300, 'every page of the sitemap, the API reference included');
   const failures = [];
+  let scrolling = 0;
   let page;
   for (const route of routes) {
     ({page} = await visit(site, route, {page, viewport: PHONE, waitUntil: 'load', hydrate: false}));
@@ -60,12 +61,22 @@ test('every page on a phone: title within 220 px under the announcement bar, no 
       return ['.theme-doc-toc-mobile', '.ld-page-actions'].filter((sel) => document.querySelector(sel) && !after(document.querySelector(sel)));
     });
     if (above.length) failures.push(`${route} (phone): ${above.join(', ')} above the title`);
+    // Wide tables scroll in their own labelled, focusable region, not the page.
+    const regions = await page.evaluate(() =>
+      [...document.querySelectorAll('.theme-doc-markdown table')].map((table) => {
+        const region = table.parentElement;
+        return {ok: region.matches('.ld-table[role=region][tabindex="0"][aria-label^="Table"]'), scrolls: region.scrollWidth > region.clientWidth + 1};
+      }),
+    );
+    if (regions.some((r) => !r.ok)) failures.push(`${route} (phone): a table outside a labelled, focusable region`);
+    scrolling += regions.filter((r) => r.scrolls).length;
   }
   await page.close();
   assert.deepEqual(failures, []);
+  assert.ok(scrolling > 0, 'some tables are wider than a phone, and scroll in their region');
 });
 
-test('every page on a desktop, and each kind of page from 320 to 1920 px: no heading word on two lines', async () => {
+test('every page on a desktop, and each kind of page from 320 to 1920 px: no heading word on two lines, nothing wider than the screen', async () => {
   const failures = [];
   let page;
   for (const route of routes) {
@@ -86,7 +97,9 @@ test('every page on a desktop, and each kind of page from 320 to 1920 px: no hea
   for (const width of [320, 360, 768, 997, 1100, 1440, 1920]) {
     for (const route of kinds) {
       ({page} = await visit(site, route, {page, viewport: {width, height: 800}, waitUntil: 'load', hydrate: false}));
-      for (const failure of await page.evaluate(rules.headingWordsBroken)) failures.push(`${route} (${width} px): ${failure}`);
+      for (const rule of [rules.headingWordsBroken, rules.documentTooWide]) {
+        for (const failure of await page.evaluate(rule)) failures.push(`${route} (${width} px): ${failure}`);
+      }
     }
   }
   await page.close();

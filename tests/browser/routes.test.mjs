@@ -12,32 +12,7 @@ import {readRoutes, withSiteAndBrowser, visit, waitForHydration, buildDir} from 
 const routes = readRoutes();
 const site = withSiteAndBrowser();
 
-test('every canonical route renders its h1 and "<title> | Docs"', async () => {
-  let visited;
-  const failures = [];
-  for (const route of routes) {
-    visited = await visit(site, route.path, {page: visited?.page, waitUntil: 'domcontentloaded', hydrate: false});
-    const {page, response} = visited;
-    if (response?.status() !== 200) {
-      failures.push(`${route.path}: status ${response?.status()}`);
-      continue;
-    }
-    await waitForHydration(page);
-    const h1 = page.locator('h1');
-    const count = await h1.count();
-    const heading = count ? (await h1.first().innerText()).trim() : '';
-    const title = await page.title();
-    if (count !== 1 || !heading) failures.push(`${route.path}: ${count} h1 elements`);
-    if (!/^.+ \| Docs$/.test(title)) failures.push(`${route.path}: title "${title}"`);
-    if (route.kind !== 'search' && (await page.locator('.theme-doc-markdown').count()) !== 1) {
-      failures.push(`${route.path}: no doc content`);
-    }
-  }
-  assert.deepEqual(failures, []);
-  assert.deepEqual(visited.errors.map(String), []);
-  assert.deepEqual(visited.external, []);
-  await visited.page.close();
-});
+// Every canonical route's h1 and title are checked in accessibility.test.mjs, in the same visit as axe.
 
 test('every alias of routes.tsv lands on its canonical page', async () => {
   let page;
