@@ -3,36 +3,38 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as ClientRedirectsOptions} from '@docusaurus/plugin-client-redirects';
 import {urls} from './src/config/urls';
-import {GENERATED_STATIC_DIR} from './src/api/routes';
+import {GENERATED_STATIC_DIR} from './src/plugins/api-reference/client/routes';
 import {movedPages, shortNamesFor} from './src/config/redirects';
 import {lastCommitTimes, lastUpdateDates} from './src/config/git';
 import {sitemapOptions} from './src/config/sitemap';
-import remarkProductUrls from './src/remark/productUrls';
-import codeHighlightPlugin from './src/highlight/plugin';
-import rehypeHighlight from './src/highlight/rehypeHighlight';
-import {CODE_LANGUAGES} from './src/highlight/languages';
-import rehypeTableRegions from './src/rehype/tableRegions';
-import remarkDiagrams from './src/diagrams/remarkDiagrams';
-import markdownForToolsPlugin from './src/markdown/plugin';
-import redirectsAndHostingRules from './src/hosting/plugin';
-import launchdeckSearch from './src/search/plugin';
-import remarkCardDescriptions from './src/remark/cardDescriptions';
-import remarkApiReferenceLinks from './src/remark/apiReferenceLinks';
-import apiReferencePlugin from './src/api/plugin';
-import chunkFileNamesPlugin from './src/plugins/chunkFileNames';
-import robotsTxtPlugin from './src/plugins/robotsTxt';
+import remarkProductUrls from './src/utils/productUrls';
+import codeHighlightPlugin from './src/plugins/highlighting/plugin';
+import rehypeHighlight from './src/plugins/highlighting/rehypeHighlight';
+import {CODE_LANGUAGES} from './src/plugins/highlighting/languages';
+import rehypeTableRegions from './src/plugins/table-regions/rehypeTableRegions';
+import remarkDiagrams from './src/plugins/diagrams/remarkDiagrams';
+import markdownForToolsPlugin from './src/plugins/markdown-for-tools/plugin';
+import redirectsAndHostingRules from './src/plugins/hosting/plugin';
+import launchdeckSearch from './src/plugins/search/plugin';
+import searchThemePlugin from './src/plugins/search/themePlugin';
+import cardsPlugin from './src/plugins/cards/plugin';
+import remarkCardDescriptions from './src/plugins/cards/remarkCardDescriptions';
+import remarkApiReferenceLinks from './src/plugins/api-reference/remarkReferenceLinks';
+import apiReferencePlugin from './src/plugins/api-reference/plugin';
+import chunkFileNamesPlugin from './src/plugins/chunk-file-names/plugin';
+import robotsTxtPlugin from './src/plugins/robots-txt/plugin';
 import internalsPlugin from './src/internals/plugin';
 import docsPlugin from './src/internals/docsPlugin';
 import {pageTemplate} from './src/internals/pageTemplate';
 import {seamEnabled} from './src/internals/seams';
 import {docusaurusFeatures} from './src/config/docusaurusVersion';
-import {prismLight} from './src/config/prismLight';
-import {prismDark} from './src/config/prismDark';
-import remarkChangelog from './src/changelog/remarkChangelog';
-import changelogPlugin from './src/changelog/plugin';
-import {sidebarItemsGenerator} from './src/changelog/sidebar';
-import {isChangelogEntry} from './src/changelog/entries';
-import {announcementBar} from './src/changelog/announcement';
+import {prismLight} from './src/plugins/highlighting/prismLight';
+import {prismDark} from './src/plugins/highlighting/prismDark';
+import remarkChangelog from './src/plugins/changelog/remarkChangelog';
+import changelogPlugin from './src/plugins/changelog/plugin';
+import {sidebarItemsGenerator} from './src/plugins/changelog/sidebar';
+import {isChangelogEntry} from './src/plugins/changelog/entries';
+import {announcementBar} from './src/plugins/changelog/announcement';
 
 /** Set by the test command: adds a page that crashes on purpose (see src/pages/test-crash.tsx). */
 const isTestBuild = process.env.LAUNCHDECK_TEST_BUILD === '1';
@@ -66,7 +68,7 @@ const docsOptions = {
   lastVersion: 'current',
   versions: {current: {label: 'Next'}},
   exclude: ['**/README.md', '**/_*.{js,jsx,ts,tsx,md,mdx}', '**/_*/**', '**/*.test.{js,jsx,ts,tsx}', '**/__tests__/**'],
-  // The changelog's entry headers, lists and feed links (src/changelog).
+  // The changelog's entry headers, lists and feed links (src/plugins/changelog).
   beforeDefaultRemarkPlugins: [remarkProductUrls, remarkDiagrams, [remarkChangelog, {docsDir: 'docs', siteUrl: urls.site}]],
   // The changelog's page and tag pages in the sidebar, not its entries.
   sidebarItemsGenerator,
@@ -113,13 +115,13 @@ const config: Config = {
       const result = await params.defaultParseFrontMatter(params);
       const time = commitTimes.get(path.relative(__dirname, params.filePath).split(path.sep).join('/'));
       if (time !== undefined && result.frontMatter.last_update === undefined) result.frontMatter.last_update = {date: new Date(time).toISOString()};
-      // Changelog entries are not in the sidebar (src/changelog/sidebar.ts) but show it.
+      // Changelog entries are not in the sidebar (src/plugins/changelog/sidebar.ts) but show it.
       if (isChangelogEntry(params.filePath)) result.frontMatter.displayed_sidebar ??= 'documentation';
       return result;
     },
   },
 
-  // static/, and files generated at build time (the API console's data, src/api/plugin.ts).
+  // static/, and files generated at build time (the API console's data, src/plugins/api-reference/plugin.ts).
   staticDirectories: ['static', GENERATED_STATIC_DIR],
 
   customFields: {
@@ -151,16 +153,18 @@ const config: Config = {
     // @docusaurus/plugin-content-docs, without the doc descriptions every page would load.
     [docsPlugin, docsOptions],
     codeHighlightPlugin,
+    // DocCardList with the descriptions of its pages (src/plugins/cards).
+    cardsPlugin,
     chunkFileNamesPlugin,
-    // /robots.txt, naming the sitemap by its absolute URL (src/plugins/robotsTxt.ts).
+    // /robots.txt, naming the sitemap by its absolute URL (src/plugins/robots-txt/plugin.ts).
     robotsTxtPlugin,
     // Everything that relies on Docusaurus or the search plugin beyond their public API (src/internals/README.md).
     internalsPlugin,
-    // The changelog's entries checked, and its feeds (src/changelog).
+    // The changelog's entries checked, and its feeds (src/plugins/changelog).
     changelogPlugin,
-    // Every page as Markdown, /llms.txt and /llms-full.txt (src/markdown).
+    // Every page as Markdown, /llms.txt and /llms-full.txt (src/plugins/markdown-for-tools).
     markdownForToolsPlugin,
-    // @docusaurus/plugin-client-redirects, then the hosting rules of hosting/rules.mjs for every host (src/hosting).
+    // @docusaurus/plugin-client-redirects, then the hosting rules of src/plugins/hosting/rules.mjs for every host (src/plugins/hosting).
     [
       redirectsAndHostingRules,
       {
@@ -172,7 +176,7 @@ const config: Config = {
 
   themes: [
     [
-      // @easyops-cn/docusaurus-search-local, wrapped for a small first search tier (src/search/plugin.ts).
+      // @easyops-cn/docusaurus-search-local, wrapped for a small first search tier (src/plugins/search/plugin.ts).
       launchdeckSearch,
       {
         indexDocs: true,
@@ -187,7 +191,7 @@ const config: Config = {
         searchResultLimits: 8,
         // Long enough to show a whole clause of the matching sentence.
         searchResultContextMaxLength: 60,
-        // Results are grouped by section, which heads each group (src/search/dropdown.ts): a hit
+        // Results are grouped by section, which heads each group (src/plugins/search/client/dropdown.ts): a hit
         // names only its page, under a heading or a passage, as DocSearch does.
         explicitSearchResultPath: false,
         ignoreFiles: [/(^|\/)README/i],
@@ -197,19 +201,21 @@ const config: Config = {
         searchBarShortcut: true,
         searchBarShortcutHint: true,
         searchBarPosition: 'right',
-        // One search context per docs section, added by src/search/plugin.ts
+        // One search context per docs section, added by src/plugins/search/plugin.ts
         // (searchContextByPaths). The search box searches every page's titles,
         // headings, descriptions and keywords first, then the text of the
-        // reader's section and of the rest (src/search/worker.ts); the footer
+        // reader's section and of the rest (src/plugins/search/client/worker.ts); the footer
         // links open /search within or outside the section. Pages outside every
         // section (the docs home) use all contexts; /search searches everything.
         useAllContextsWithNoSearchContext: true,
       },
     ],
+    // The search box wrapped and the /search page (src/plugins/search/theme), after the search plugin's own.
+    searchThemePlugin,
   ],
 
   themeConfig: {
-    // The newest changelog entry marked `announce: true` (src/changelog/announcement.ts).
+    // The newest changelog entry marked `announce: true` (src/plugins/changelog/announcement.ts).
     announcementBar: announcementBar(__dirname),
     image: 'img/social-card.png',
     metadata: [
@@ -296,7 +302,7 @@ const config: Config = {
             {label: 'Report a security issue', to: '/docs/security/reporting-a-security-vulnerability'},
             {label: 'Privacy policy', to: '/docs/legal/privacy-policy'},
             {label: 'Terms of service', to: '/docs/legal/terms-of-service'},
-            // Static files for readers' tools (src/markdown, src/api): full page loads, not routes.
+            // Static files for readers' tools (src/plugins/markdown-for-tools, src/plugins/api-reference): full page loads, not routes.
             {label: 'llms.txt for AI tools', href: 'pathname:///llms.txt', target: '_self'},
             {label: 'OpenAPI contract', href: 'pathname:///openapi.yaml', target: '_self'},
           ],
@@ -306,7 +312,7 @@ const config: Config = {
     },
     prism: {
       // Only the plain colours reach the browser (code block background and
-      // text); token colours are a stylesheet generated by src/highlight/plugin.ts.
+      // text); token colours are a stylesheet generated by src/plugins/highlighting/plugin.ts.
       theme: {plain: prismLight.plain, styles: []},
       darkTheme: {plain: prismDark.plain, styles: []},
       additionalLanguages: CODE_LANGUAGES,

@@ -1,7 +1,7 @@
 /**
  * What the MCP server knows about the docs, from one site source
  * (./source.mjs): the site's own search engine on its own index files
- * (src/search/engine, the code the search box runs), every page's Markdown,
+ * (src/plugins/search/client/engine, the code the search box runs), every page's Markdown,
  * and the API contract. The MCP tools (./server.mjs) are thin wrappers of
  * these methods; tests/browser/mcp.test.mjs drives them through the SDK's
  * client.
@@ -14,10 +14,10 @@ import {refusalOf} from './refuse.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const jiti = createJiti(fileURLToPath(import.meta.url), {interopDefault: true});
-const {SearchEngine, editDistance} = jiti(path.join(root, 'src/search/engine/engine.ts'));
-const {contractOf, requiredPermission, tokenTypes, isPublic, responsesOf, requestBody, typeOf, statusText} = jiti(path.join(root, 'src/api/contract.ts'));
-const {findOperation} = jiti(path.join(root, 'src/api/calls.ts'));
-const {samplesFor} = jiti(path.join(root, 'src/api/samples.ts'));
+const {SearchEngine, editDistance} = jiti(path.join(root, 'src/plugins/search/client/engine/engine.ts'));
+const {contractOf, requiredPermission, tokenTypes, isPublic, responsesOf, requestBody, typeOf, statusText} = jiti(path.join(root, 'src/plugins/api-reference/contract.ts'));
+const {findOperation} = jiti(path.join(root, 'src/plugins/api-reference/calls.ts'));
+const {samplesFor} = jiti(path.join(root, 'src/plugins/api-reference/samples.ts'));
 
 /** Queries longer than this are cut (the search box reads no more either). */
 export const MAX_QUERY_LENGTH = 200;

@@ -7,7 +7,7 @@
  * reported in every operation that uses it. Prints every change, grouped by
  * operation, one line each, and fails (exit 1) when an operation has a
  * breaking change and no changelog entry (docs/changelog/*.md, read by
- * src/changelog/entries.ts) is tagged `breaking` and names its operationId;
+ * src/plugins/changelog/entries.ts) is tagged `breaking` and names its operationId;
  * then it prints the front matter to add and the reference pages to link.
  * Only entries added or changed since the base count: an older entry that
  * names the operation announced an earlier change.
@@ -32,9 +32,9 @@ import {apiDiff} from 'api-smart-diff';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const jiti = createJiti(fileURLToPath(import.meta.url), {interopDefault: true});
-const {entryFiles, readEntry} = jiti(path.join(root, 'src/changelog/entries.ts'));
-const {contractOf} = jiti(path.join(root, 'src/api/contract.ts'));
-const {REFERENCE_DIR} = jiti(path.join(root, 'src/api/routes.ts'));
+const {entryFiles, readEntry} = jiti(path.join(root, 'src/plugins/changelog/entries.ts'));
+const {contractOf} = jiti(path.join(root, 'src/plugins/api-reference/contract.ts'));
+const {REFERENCE_DIR} = jiti(path.join(root, 'src/plugins/api-reference/client/routes.ts'));
 
 /** The HTTP methods of a path item (OpenAPI 3.1), in the order the output lists them. */
 const HTTP_METHODS = ['get', 'put', 'post', 'patch', 'delete', 'options', 'head', 'trace'];

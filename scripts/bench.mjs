@@ -198,7 +198,7 @@ function sizesOf(outDir, files) {
 
 async function searchFigures(context, base, outDir) {
   // search-pages-*: the first tier (every page's labels); search-text-*: the body text of
-  // each section, loaded in the background (src/search/buildIndex.ts, src/search/worker.ts).
+  // each section, loaded in the background (src/plugins/search/buildIndex.ts, src/plugins/search/client/worker.ts).
   const indexFile = /search-(pages|text)[-.]/;
   const indexes = fs.readdirSync(path.join(root, outDir)).filter((f) => indexFile.test(f) && f.endsWith('.json'));
   const {raw: totalRaw, gzipped: totalGzip} = sizesOf(outDir, indexes);
@@ -307,8 +307,8 @@ async function searchFigures(context, base, outDir) {
   );
   await results.close();
 
-  // Relevance: the reader queries of search/queries.tsv on this build (scripts/search-eval.mjs).
-  const {runAll} = await import('./search-eval.mjs');
+  // Relevance: the reader queries of src/plugins/search/data/queries.tsv on this build (src/plugins/search/scripts/eval.mjs).
+  const {runAll} = await import('../src/plugins/search/scripts/eval.mjs');
   const report = runAll(path.join(root, outDir));
   for (const split of ['tune', 'holdout']) {
     const m = report.box[split].metrics;

@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 /**
  * Serves a built site by the hosting rules it was built with
- * (build/_hosting/rules.json, generated from hosting/rules.mjs):
+ * (build/_hosting/rules.json, generated from src/plugins/hosting/rules.mjs):
  * - redirects (301, the query kept): `/` and the spec's short names;
  * - clean URLs: `/docs/servers/` and `/docs/servers/list-servers` map to their index.html;
  *   `…/index.html` and `….html` answer 301 with the path without it;
  * - unknown paths get 404.html with status 404; the rules files are never served;
  * - every response carries the security headers, Content-Security-Policy included;
  * - brotli (quality 6) or gzip when the browser accepts it, for the types that
- *   hosting/rules.mjs lists as compressible, cached in memory;
+ *   src/plugins/hosting/rules.mjs lists as compressible, cached in memory;
  * - files named by their content are cached for a year, everything else is revalidated;
  * - every file it serves with status 200 has a strong ETag (a hash of the bytes sent, so
  *   each compressed variant has its own) and Last-Modified (the file's mtime), and a GET
@@ -30,7 +30,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import crypto from 'node:crypto';
 import {fileURLToPath} from 'node:url';
-import {compressibleTypes, markdownAccept} from '../hosting/rules.mjs';
+import {compressibleTypes, markdownAccept} from '../src/plugins/hosting/rules.mjs';
 
 const types = {
   '.html': 'text/html; charset=utf-8',
@@ -51,7 +51,7 @@ const types = {
 };
 const wantsMarkdown = new RegExp(markdownAccept, 'i');
 
-/** Types worth compressing: the list nginx is configured with too (hosting/rules.mjs). */
+/** Types worth compressing: the list nginx is configured with too (src/plugins/hosting/rules.mjs). */
 const compressible = new Set(compressibleTypes);
 
 /**

@@ -75,7 +75,7 @@ export const author = {name: 'the Launchdeck team', url: urls.marketing} as cons
 
 /**
  * Tokens that writers put in Markdown instead of literal URLs; the remark
- * plugin in src/remark/productUrls.ts replaces them at build time.
+ * plugin in src/utils/productUrls.ts replaces them at build time.
  */
 export const urlTokens: Record<string, string> = {
   '%SITE_URL%': urls.site,
@@ -86,7 +86,7 @@ export const urlTokens: Record<string, string> = {
   '%REPO_URL%': urls.repository,
 };
 
-/** A server the API console (src/api/console) can send requests to. */
+/** A server the API console (src/plugins/api-reference/client/console) can send requests to. */
 export interface ApiServer {
   label: string;
   /** Base URL: an operation's path is appended to it. */

@@ -1,5 +1,5 @@
 /**
- * Seam "client-redirect-pages": the hosting rules (src/hosting/plugin.ts)
+ * Seam "client-redirect-pages": the hosting rules (src/plugins/hosting/plugin.ts)
  * turn the pages that @docusaurus/plugin-client-redirects writes into real
  * redirects, so they recognise those pages by their markup
  * (@docusaurus/plugin-client-redirects/lib/createRedirectPageContent.js).

@@ -6,7 +6,7 @@
  *   title and description (about 16 KB gzip with the API reference) for the
  *   doc cards' sake, and the doc id of every sidebar link. The site's cards
  *   get their descriptions from their own page instead
- *   (src/remark/cardDescriptions.ts, src/theme/DocCardList), so both leave
+ *   (src/plugins/cards/remarkCardDescriptions.ts, src/plugins/cards/theme/DocCardList), so both leave
  *   the route prop that carries the metadata;
  * - the plugin's global data lists every doc as {id, path, sidebar}; with one
  *   docs version the id only pairs a doc with its twin in other versions, so
@@ -37,7 +37,7 @@ interface VersionProp {
 function stripSidebar(items: SidebarItem[]): void {
   for (const item of items) {
     if (item.type === 'link') {
-      // Only the doc cards read it; src/theme/DocCardList works it out from the link.
+      // Only the doc cards read it; src/plugins/cards/theme/DocCardList works it out from the link.
       delete item.docId;
       if (item.unlisted === false) delete item.unlisted;
     }

@@ -12,7 +12,7 @@
  * Docusaurus release changes in it is kept. When the part this changes is no
  * longer there, the build fails and names the seam. The loader script is
  * inline: the build adds its hash to the Content-Security-Policy
- * (src/hosting/plugin.ts).
+ * (src/plugins/hosting/plugin.ts).
  */
 import {createRequire} from 'node:module';
 import path from 'node:path';

@@ -33,7 +33,7 @@ interface Replacement {
   request: RegExp;
   /** The folder of the module that makes the request. */
   context: RegExp;
-  /** Our module, under src/internals. */
+  /** Our module, from the site's folder (a search seam lives with the search feature, src/plugins/search/seams). */
   to: string;
   /** Only in the browser's bundle. */
   clientOnly?: boolean;
@@ -44,31 +44,31 @@ const under = (...parts: string[]) => new RegExp(parts.join(sep));
 
 const REPLACEMENTS: Replacement[] = [
   // @docusaurus/core's client imports its link prefetch helper as "./prefetch".
-  {seam: 'idle-prefetch', request: /^\.\/prefetch$/, context: new RegExp(`${sep}@docusaurus${sep}core${sep}lib${sep}client$`), to: 'client/idlePrefetch.ts'},
+  {seam: 'idle-prefetch', request: /^\.\/prefetch$/, context: new RegExp(`${sep}@docusaurus${sep}core${sep}lib${sep}client$`), to: 'src/internals/client/idlePrefetch.ts'},
   // @docusaurus/utils-common (CommonJS) requires tslib for __importDefault only.
-  {seam: 'tslib-helper', request: /^tslib$/, context: under('@docusaurus', 'utils-common', ''), to: 'client/tslibImportDefault.ts'},
+  {seam: 'tslib-helper', request: /^tslib$/, context: under('@docusaurus', 'utils-common', ''), to: 'src/internals/client/tslibImportDefault.ts'},
   // theme-classic's client module hands Prism to prism-include-languages, a no-op here.
-  {seam: 'prism-stub', request: /^prism-react-renderer$/, context: under('@docusaurus', 'theme-classic', 'lib'), to: 'client/prismBrowserStub.ts'},
+  {seam: 'prism-stub', request: /^prism-react-renderer$/, context: under('@docusaurus', 'theme-classic', 'lib'), to: 'src/internals/client/prismBrowserStub.ts'},
   // The search plugin's search box imports its worker client as "../searchByWorker".
   {
     seam: 'search-worker',
     request: /^\.\.\/searchByWorker$/,
     context: under('docusaurus-search-local', 'dist', 'client', 'client', 'theme', 'SearchBar'),
-    to: 'search/searchByWorker.ts',
+    to: 'src/plugins/search/seams/searchByWorker.ts',
   },
   // The search box imports its result templates as "./SuggestionTemplate" and "./EmptyTemplate".
   {
     seam: 'search-templates',
     request: /^\.\/(Suggestion|Empty)Template$/,
     context: under('docusaurus-search-local', 'dist', 'client', 'client', 'theme', 'SearchBar'),
-    to: 'search/lazyTemplates.ts',
+    to: 'src/plugins/search/seams/lazyTemplates.ts',
   },
   // The plugin's generated module imports mark.js by its resolved path.
   {
     seam: 'search-mark',
     request: /[\\/]mark\.js[\\/]dist[\\/]mark\.js$/,
     context: under('\\.docusaurus', '@easyops-cn', 'docusaurus-search-local'),
-    to: 'search/lazyMark.ts',
+    to: 'src/plugins/search/seams/lazyMark.ts',
     clientOnly: true,
   },
 ];
@@ -163,7 +163,7 @@ export default function internalsPlugin(context: LoadContext): Plugin {
             new NormalModuleReplacementPlugin(r.request, (resource: {context?: string; request?: string}) => {
               // Called before resolving (with the request) and after (with the resolved data): only the first counts.
               if (typeof resource.request !== 'string' || !r.context.test(resource.context ?? '')) return;
-              resource.request = own(r.to);
+              resource.request = path.join(siteDir, r.to);
               markApplied(r.seam, compiler);
             }),
         ),

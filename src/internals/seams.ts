@@ -118,14 +118,14 @@ export const SEAMS: Seam[] = [
   {
     id: 'search-worker',
     what: "the search box asks the site's own engine, in tiers",
-    ours: ['src/internals/search/searchByWorker.ts'],
+    ours: ['src/plugins/search/seams/searchByWorker.ts'],
     upstream: [search('client/client/theme/searchByWorker.js'), search('client/client/theme/SearchBar/SearchBar.jsx')],
     optional: false,
   },
   {
     id: 'search-templates',
     what: "the search box's result templates load with the index",
-    ours: ['src/internals/search/lazyTemplates.ts', 'src/internals/search/templates.ts'],
+    ours: ['src/plugins/search/seams/lazyTemplates.ts', 'src/plugins/search/seams/templates.ts'],
     upstream: [
       search('client/client/theme/SearchBar/SearchBar.jsx'),
       search('client/client/theme/SearchBar/SuggestionTemplate.js'),
@@ -136,14 +136,14 @@ export const SEAMS: Seam[] = [
   {
     id: 'search-mark',
     what: 'mark.js loads only on pages opened from a search result',
-    ours: ['src/internals/search/lazyMark.ts'],
+    ours: ['src/plugins/search/seams/lazyMark.ts'],
     upstream: [search('server/server/utils/generate.js')],
     optional: true,
   },
   {
     id: 'search-index',
     what: "the search plugin's page extraction without its lunr indexes",
-    ours: ['src/internals/search/extractPages.ts'],
+    ours: ['src/plugins/search/seams/extractPages.ts'],
     upstream: [
       search('server/server/utils/processPluginOptions.js'),
       search('server/server/utils/processDocInfos.js'),

@@ -1,5 +1,5 @@
 /**
- * The announcement bar (src/changelog/announcement.ts): the newest changelog
+ * The announcement bar (src/plugins/changelog/announcement.ts): the newest changelog
  * entry marked `announce: true`. Shown on a first visit with a link to the
  * entry; dismissed with the keyboard, it stays dismissed after a reload and
  * in another tab; a new announcement (a new bar id) shows again, from the
@@ -17,7 +17,7 @@ import {withSiteAndBrowser, visit, launchBrowser, waitForHydration, axeViolation
 
 const site = withSiteAndBrowser();
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const {readEntries, announcedEntry} = jiti(path.join(repoRoot, 'src/changelog/entries.ts'));
+const {readEntries, announcedEntry} = jiti(path.join(repoRoot, 'src/plugins/changelog/entries.ts'));
 const announced = announcedEntry(readEntries(path.join(repoRoot, 'docs')));
 const barId = `changelog-${announced.name}`;
 

@@ -1,5 +1,5 @@
 /**
- * The hosting rules (hosting/rules.mjs) as two real servers apply them:
+ * The hosting rules (src/plugins/hosting/rules.mjs) as two real servers apply them:
  * scripts/serve.mjs, and nginx with the generated build/_hosting/nginx.conf.
  * The same checks run against both: routing, redirects, status codes,
  * compression, caching and headers, revalidation (ETag, Last-Modified and

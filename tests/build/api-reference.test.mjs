@@ -13,9 +13,9 @@ import createJiti from 'jiti';
 import {assertBuilt, buildDir, decodeEntities, readBuiltHtml, repoRoot, tagsOf} from '../helpers.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const {loadSiteContract, responsesOf, requiredPermission} = jiti(path.join(repoRoot, 'src/api/contract.ts'));
-const {guidesByOperation} = jiti(path.join(repoRoot, 'src/api/plugin.ts'));
-const {referenceRoute: route} = jiti(path.join(repoRoot, 'src/api/routes.ts'));
+const {loadSiteContract, responsesOf, requiredPermission} = jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts'));
+const {guidesByOperation} = jiti(path.join(repoRoot, 'src/plugins/api-reference/plugin.ts'));
+const {referenceRoute: route} = jiti(path.join(repoRoot, 'src/plugins/api-reference/client/routes.ts'));
 const {docRoute} = jiti(path.join(repoRoot, 'src/utils/docRoutes.ts'));
 
 assertBuilt();

@@ -169,7 +169,7 @@ test('the first search tier holds every page\'s labels; the text of each section
   assert.ok(text.length > 20 && text.every(([page]) => first.pages[page][0].startsWith('/docs/servers/')));
 });
 
-test('every docs term of search/synonyms.yml is a word the site uses', () => {
+test('every docs term of src/plugins/search/data/synonyms.yml is a word the site uses', () => {
   const files = fs.readdirSync(buildDir);
   const first = JSON.parse(fs.readFileSync(path.join(buildDir, files.find((f) => f.startsWith('search-pages-'))), 'utf8'));
   const text = [

@@ -16,10 +16,10 @@ import {XMLParser} from 'fast-xml-parser';
 import {assertBuilt, buildDir, readBuiltHtml, repoRoot, tagsOf, decodeEntities} from '../helpers.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const {readEntries, CHANGELOG_TAGS, formatDate} = jiti(path.join(repoRoot, 'src/changelog/entries.ts'));
+const {readEntries, CHANGELOG_TAGS, formatDate} = jiti(path.join(repoRoot, 'src/plugins/changelog/entries.ts'));
 const {urls} = jiti(path.join(repoRoot, 'src/config/urls.ts'));
-const {loadSiteContract} = jiti(path.join(repoRoot, 'src/api/contract.ts'));
-const {referenceRoute} = jiti(path.join(repoRoot, 'src/api/routes.ts'));
+const {loadSiteContract} = jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts'));
+const {referenceRoute} = jiti(path.join(repoRoot, 'src/plugins/api-reference/client/routes.ts'));
 
 assertBuilt();
 const entries = readEntries(path.join(repoRoot, 'docs'));

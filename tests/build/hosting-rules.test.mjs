@@ -1,5 +1,5 @@
 /**
- * The hosting rules the build generates from hosting/rules.mjs: one policy
+ * The hosting rules the build generates from src/plugins/hosting/rules.mjs: one policy
  * and one set of redirects in every host's format, a hash for every inline
  * script of every page, the changelog's feeds typed as their pages announce
  * them on every host, nginx's validators left on, and a build from a source
@@ -16,13 +16,13 @@ import {assertBuilt, buildDir, builtHtmlFiles, readRoutes, repoRoot} from '../he
 import {sitemapLastmodProblems} from './crawler-rules.mjs';
 
 assertBuilt();
-const source = (await import(pathToFileURL(path.join(repoRoot, 'hosting/rules.mjs')).href)).default;
+const source = (await import(pathToFileURL(path.join(repoRoot, 'src/plugins/hosting/rules.mjs')).href)).default;
 const rules = JSON.parse(fs.readFileSync(path.join(buildDir, '_hosting/rules.json'), 'utf8'));
 const csp = rules.headers['Content-Security-Policy'];
 const archiveDir = path.join(repoRoot, 'build-test-archive');
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const {FEED_FORMATS, feedFolder} = jiti(path.join(repoRoot, 'src/changelog/feeds.ts'));
-const {CHANGELOG_TAGS} = jiti(path.join(repoRoot, 'src/changelog/entries.ts'));
+const {FEED_FORMATS, feedFolder} = jiti(path.join(repoRoot, 'src/plugins/changelog/feeds.ts'));
+const {CHANGELOG_TAGS} = jiti(path.join(repoRoot, 'src/plugins/changelog/entries.ts'));
 const nginx = fs.readFileSync(path.join(buildDir, '_hosting/nginx.conf'), 'utf8');
 
 /** _headers as {pattern: {header: value}}. */
@@ -39,17 +39,17 @@ function headersBlocks() {
   );
 }
 
-/** Every feed the build writes: each format (src/changelog/feeds.ts) in the changelog's folder and each tag's. */
+/** Every feed the build writes: each format (src/plugins/changelog/feeds.ts) in the changelog's folder and each tag's. */
 const feeds = [undefined, ...Object.keys(CHANGELOG_TAGS)].flatMap((tag) =>
   FEED_FORMATS.map((format) => ({path: `${feedFolder(tag)}${format.file}`, announced: format.type})),
 );
 
-test('the resolved rules are hosting/rules.mjs plus what only the build knows', () => {
+test('the resolved rules are src/plugins/hosting/rules.mjs plus what only the build knows', () => {
   for (const [name, value] of Object.entries(source.headers)) assert.equal(rules.headers[name], value, name);
   assert.deepEqual(rules.cache, source.cache);
   assert.equal(rules.notFound, source.notFound);
   for (const [directive, sources] of Object.entries(source.csp)) {
-    assert.ok(csp.includes(`${directive} ${sources.join(' ')}`), `${directive} as in hosting/rules.mjs`);
+    assert.ok(csp.includes(`${directive} ${sources.join(' ')}`), `${directive} as in src/plugins/hosting/rules.mjs`);
   }
   assert.doesNotMatch(/script-src[^;]*/.exec(csp)[0], /'unsafe-inline'|'unsafe-eval'/);
 });

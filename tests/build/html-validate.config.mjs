@@ -24,7 +24,7 @@ export default {
     'no-raw-characters': 'off',
     // HTML allows any id without whitespace; Docusaurus's own ("__docusaurus") start with an underscore.
     'valid-id': ['error', {relaxed: true}],
-    // React and the theme write style attributes (the CSP allows them, see hosting/rules.mjs); not a structure issue.
+    // React and the theme write style attributes (the CSP allows them, see src/plugins/hosting/rules.mjs); not a structure issue.
     'no-inline-style': 'off',
     // The theme's ARIA roles on <div> (role="region", role="tabpanel") are what axe checks; a native element is a style choice.
     'prefer-native-element': 'off',

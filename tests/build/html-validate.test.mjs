@@ -5,7 +5,7 @@
  * Each page is parsed as a browser parses it (parse5) and written back with
  * the elements the minifier leaves implicit, because html-validate does not
  * infer an omitted <head> or </p>. Redirect pages come from one template
- * (src/hosting/plugin.ts): one of them is checked.
+ * (src/plugins/hosting/plugin.ts): one of them is checked.
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';

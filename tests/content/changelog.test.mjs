@@ -1,7 +1,7 @@
 /**
  * The changelog follows the writer's reference ("Changelog entry template",
  * "Changelog tag page template"): each entry's front matter (read by the
- * site's own reader, src/changelog/entries.ts), its sections, its links to
+ * site's own reader, src/plugins/changelog/entries.ts), its sections, its links to
  * the guides it changes and to the reference page of each operation it
  * names, one tag page per tag, and the index's list.
  */
@@ -13,8 +13,8 @@ import {repoRoot} from '../helpers.mjs';
 import {readDocs, pageKind} from './docs-model.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const {readEntry, CHANGELOG_TAGS} = jiti(path.join(repoRoot, 'src/changelog/entries.ts'));
-const {loadSiteContract} = jiti(path.join(repoRoot, 'src/api/contract.ts'));
+const {readEntry, CHANGELOG_TAGS} = jiti(path.join(repoRoot, 'src/plugins/changelog/entries.ts'));
+const {loadSiteContract} = jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts'));
 
 const docsDir = path.join(repoRoot, 'docs');
 const docs = readDocs();

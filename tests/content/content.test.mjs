@@ -125,7 +125,7 @@ test('no reader-visible placeholder text, raw product URL or missing sentence', 
 });
 
 test('every API example matches an operation of api/openapi.yaml', () => {
-  // The same matching as the reference's links from guides (src/api/calls.ts).
+  // The same matching as the reference's links from guides (src/plugins/api-reference/calls.ts).
   const failures = [];
   let count = 0;
   for (const doc of docs) {

@@ -8,15 +8,15 @@ import {createRequire} from 'node:module';
 import YAML from 'yaml';
 import {repoRoot} from '../helpers.mjs';
 
-// The site's own rules, not copies: a doc's route (src/utils/docRoutes.ts) and the API calls a page shows (src/api/calls.ts).
+// The site's own rules, not copies: a doc's route (src/utils/docRoutes.ts) and the API calls a page shows (src/plugins/api-reference/calls.ts).
 const jiti = createRequire(import.meta.url)('jiti')(import.meta.url, {interopDefault: true});
 const {docRoute} = jiti(path.join(repoRoot, 'src/utils/docRoutes.ts'));
-const {apiCallsIn, findOperation} = jiti(path.join(repoRoot, 'src/api/calls.ts'));
-const {loadSiteContract} = jiti(path.join(repoRoot, 'src/api/contract.ts'));
+const {apiCallsIn, findOperation} = jiti(path.join(repoRoot, 'src/plugins/api-reference/calls.ts'));
+const {loadSiteContract} = jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts'));
 
 const docsDir = path.join(repoRoot, 'docs');
 
-/** The API reference under docs/api/reference/ is generated at build time (src/api): its own tests check it. */
+/** The API reference under docs/api/reference/ is generated at build time (src/plugins/api-reference): its own tests check it. */
 const generatedDir = path.join(docsDir, 'api', 'reference');
 
 function walk(dir) {
@@ -99,7 +99,7 @@ export function pageKind(doc) {
 }
 
 /**
- * API calls shown on a page (src/api/calls.ts): curl commands in code blocks
+ * API calls shown on a page (src/plugins/api-reference/calls.ts): curl commands in code blocks
  * (method from -X, path after %API_URL%), and `METHOD /path` in inline code.
  */
 export function apiCalls(doc) {
@@ -113,7 +113,7 @@ export function loadOpenApi() {
 }
 
 let contractCache;
-/** True when METHOD path is an operation of the API contract (src/api/calls.ts decides, as for the reference's links). */
+/** True when METHOD path is an operation of the API contract (src/plugins/api-reference/calls.ts decides, as for the reference's links). */
 export function matchOperation(method, requestPath) {
   contractCache ??= loadSiteContract(repoRoot);
   return Boolean(findOperation(contractCache, method, requestPath));

@@ -12,8 +12,8 @@ import YAML from 'yaml';
 import {repoRoot} from '../helpers.mjs';
 
 const jiti = createRequire(import.meta.url)('jiti')(import.meta.url, {interopDefault: true});
-const {loadSiteContract} = jiti(path.join(repoRoot, 'src/api/contract.ts'));
-const {apiCallsIn, findOperation} = jiti(path.join(repoRoot, 'src/api/calls.ts'));
+const {loadSiteContract} = jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts'));
+const {apiCallsIn, findOperation} = jiti(path.join(repoRoot, 'src/plugins/api-reference/calls.ts'));
 
 export const facts = YAML.parse(fs.readFileSync(path.join(repoRoot, 'contributing/facts.yml'), 'utf8'));
 export const contract = loadSiteContract(repoRoot);

@@ -11,8 +11,8 @@ import {repoRoot} from '../helpers.mjs';
 import {createRequire} from 'node:module';
 
 const jiti = createRequire(import.meta.url)('jiti')(import.meta.url, {interopDefault: true});
-const {editDistance} = jiti(path.join(repoRoot, 'src/search/engine/engine.ts'));
-const {plainText} = jiti(path.join(repoRoot, 'src/api/console/spec.ts'));
+const {editDistance} = jiti(path.join(repoRoot, 'src/plugins/search/client/engine/engine.ts'));
+const {plainText} = jiti(path.join(repoRoot, 'src/plugins/api-reference/consoleSpec.ts'));
 
 export const REDIRECTS_FILE = 'src/config/redirects.ts';
 export const PUBLISHED_FILE = 'contributing/published-urls.txt';

@@ -15,11 +15,11 @@ import createJiti from 'jiti';
 import {repoRoot} from '../helpers.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const {loadSiteContract} = jiti(path.join(repoRoot, 'src/api/contract.ts'));
-const {guidesByOperation} = jiti(path.join(repoRoot, 'src/api/plugin.ts'));
-const {consoleContext, consoleSpec} = jiti(path.join(repoRoot, 'src/api/console/spec.ts'));
-const {validate, resolveRefs, KEYWORDS} = jiti(path.join(repoRoot, 'src/api/console/validate.ts'));
-const request = jiti(path.join(repoRoot, 'src/api/console/request.ts'));
+const {loadSiteContract} = jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts'));
+const {guidesByOperation} = jiti(path.join(repoRoot, 'src/plugins/api-reference/plugin.ts'));
+const {consoleContext, consoleSpec} = jiti(path.join(repoRoot, 'src/plugins/api-reference/consoleSpec.ts'));
+const {validate, resolveRefs, KEYWORDS} = jiti(path.join(repoRoot, 'src/plugins/api-reference/client/console/validate.ts'));
+const request = jiti(path.join(repoRoot, 'src/plugins/api-reference/client/console/request.ts'));
 const {docRoute} = jiti(path.join(repoRoot, 'src/utils/docRoutes.ts'));
 
 const contract = loadSiteContract(repoRoot);
@@ -44,7 +44,7 @@ test('the validator understands every keyword the contract uses in its schemas',
   };
   Object.values(contract.doc.components.schemas).forEach(walk);
   for (const op of contract.operations) op.parameters.forEach((p) => walk(p.schema));
-  assert.deepEqual([...unknown], [], 'a keyword validate() would silently ignore: support it in src/api/console/validate.ts');
+  assert.deepEqual([...unknown], [], 'a keyword validate() would silently ignore: support it in src/plugins/api-reference/client/console/validate.ts');
 });
 
 test('the validator names the field and the rule', () => {
@@ -196,7 +196,7 @@ test("samples with a reader's hostile values stay valid programs that send exact
 });
 
 test('the samples the console writes from the examples are the samples the page shows', () => {
-  const {samplesFor, SAMPLE_IDEMPOTENCY_KEY} = jiti(path.join(repoRoot, 'src/api/samples.ts'));
+  const {samplesFor, SAMPLE_IDEMPOTENCY_KEY} = jiti(path.join(repoRoot, 'src/plugins/api-reference/samples.ts'));
   const server = 'https://api.launchdeck.io/v1';
   for (const op of contract.operations) {
     const spec = specs[op.id];

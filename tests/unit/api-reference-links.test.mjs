@@ -1,5 +1,5 @@
 /**
- * src/remark/apiReferenceLinks.ts on fixtures: after each curl example of a
+ * src/plugins/api-reference/remarkReferenceLinks.ts on fixtures: after each curl example of a
  * guide, a paragraph links the operations it calls to their API reference
  * pages. The operations are those of the made-up contract in
  * __fixtures__/site/api/openapi.yaml; the inputs hold the API's URL as the
@@ -11,7 +11,7 @@ import createJiti from 'jiti';
 import {fixtureSite, runRemark, testFixtures} from './fixtures.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const remarkApiReferenceLinks = jiti('../../src/remark/apiReferenceLinks.ts');
+const remarkApiReferenceLinks = jiti('../../src/plugins/api-reference/remarkReferenceLinks.ts');
 
 /** A reference page is a target of the links, never a guide that gets them. */
 const pageOf = {'reference-page': 'docs/api/reference/servers/stop-server.md'};

@@ -1,5 +1,5 @@
 /**
- * What the API reference generator (src/api) hands on, and to whom:
+ * What the API reference generator (src/plugins/api-reference) hands on, and to whom:
  * - the files of docs/api/reference/ are MDX that parses without Docusaurus's
  *   MDX 1 compatibility (which newer versions turn off): heading ids escaped,
  *   no HTML comments, no bare braces or angle brackets in text;
@@ -19,10 +19,10 @@ import remarkGfm from 'remark-gfm';
 import {repoRoot} from '../helpers.mjs';
 
 const jiti = createRequire(import.meta.url)('jiti')(import.meta.url, {interopDefault: true});
-const {loadSiteContract} = jiti(path.join(repoRoot, 'src/api/contract.ts'));
-const {referenceFiles, default: apiReferencePlugin} = jiti(path.join(repoRoot, 'src/api/plugin.ts'));
-const {resourceCategory} = jiti(path.join(repoRoot, 'src/api/docsFiles.ts'));
-const {apiReferenceContent, API_REFERENCE_PLUGIN} = jiti(path.join(repoRoot, 'src/api/pluginContent.ts'));
+const {loadSiteContract} = jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts'));
+const {referenceFiles, default: apiReferencePlugin} = jiti(path.join(repoRoot, 'src/plugins/api-reference/plugin.ts'));
+const {resourceCategory} = jiti(path.join(repoRoot, 'src/plugins/api-reference/docsFiles.ts'));
+const {apiReferenceContent, API_REFERENCE_PLUGIN} = jiti(path.join(repoRoot, 'src/plugins/api-reference/pluginContent.ts'));
 const {docusaurusFeatures} = jiti(path.join(repoRoot, 'src/config/docusaurusVersion.ts'));
 
 const contract = loadSiteContract(repoRoot);
@@ -118,10 +118,10 @@ test("the plugin writes the pages when it is created, and its content is every o
 });
 
 test("without the API reference plugin's content, the Markdown export fails and says why", async () => {
-  assert.throws(() => apiReferenceContent({}), new RegExp(`"${API_REFERENCE_PLUGIN}" plugin \\(src/api/plugin\\.ts\\)`));
+  assert.throws(() => apiReferenceContent({}), new RegExp(`"${API_REFERENCE_PLUGIN}" plugin \\(src/plugins/api-reference/plugin\\.ts\\)`));
   assert.throws(() => apiReferenceContent({[API_REFERENCE_PLUGIN]: {default: {}}}), /found none/);
 
-  const {default: markdownForToolsPlugin} = jiti(path.join(repoRoot, 'src/markdown/plugin.ts'));
+  const {default: markdownForToolsPlugin} = jiti(path.join(repoRoot, 'src/plugins/markdown-for-tools/plugin.ts'));
   const plugin = markdownForToolsPlugin({siteDir: repoRoot, siteConfig: {url: 'https://docs.launchdeck.io'}});
   const docs = {'docusaurus-plugin-content-docs': {default: {loadedVersions: [{docs: [], sidebars: {}}]}}};
   const environment = process.env.NODE_ENV;

@@ -1,5 +1,5 @@
 /**
- * The API reference generator (src/api): every operation gets one page, the
+ * The API reference generator (src/plugins/api-reference): every operation gets one page, the
  * code samples of every operation are valid programs, and the contract
  * passes a real OpenAPI linter (Redocly CLI, with zero errors).
  */
@@ -13,12 +13,12 @@ import createJiti from 'jiti';
 import {repoRoot} from '../helpers.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const {loadSiteContract, METHODS} = jiti(path.join(repoRoot, 'src/api/contract.ts'));
-const {samplesFor} = jiti(path.join(repoRoot, 'src/api/samples.ts'));
-const {pageDescription, linkResolver} = jiti(path.join(repoRoot, 'src/api/blocks.ts'));
-const {mdText} = jiti(path.join(repoRoot, 'src/api/docsFiles.ts'));
-const {guidesByOperation, referenceFiles} = jiti(path.join(repoRoot, 'src/api/plugin.ts'));
-const {inlineHtml, proseHtml} = jiti(path.join(repoRoot, 'src/api/html.ts'));
+const {loadSiteContract, METHODS} = jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts'));
+const {samplesFor} = jiti(path.join(repoRoot, 'src/plugins/api-reference/samples.ts'));
+const {pageDescription, linkResolver} = jiti(path.join(repoRoot, 'src/plugins/api-reference/blocks.ts'));
+const {mdText} = jiti(path.join(repoRoot, 'src/plugins/api-reference/docsFiles.ts'));
+const {guidesByOperation, referenceFiles} = jiti(path.join(repoRoot, 'src/plugins/api-reference/plugin.ts'));
+const {inlineHtml, proseHtml} = jiti(path.join(repoRoot, 'src/plugins/api-reference/html.ts'));
 const {docRoute} = jiti(path.join(repoRoot, 'src/utils/docRoutes.ts'));
 
 const contract = loadSiteContract(repoRoot);

@@ -1,5 +1,5 @@
 /**
- * src/remark/cardDescriptions.ts on fixtures: each card list of a page gets
+ * src/plugins/cards/remarkCardDescriptions.ts on fixtures: each card list of a page gets
  * the descriptions of the pages it can show, read from the made-up site of
  * __fixtures__/site/docs (its folder's pages and the index pages of its
  * subfolders; never partials, folders without an index page, or the page
@@ -10,7 +10,7 @@ import createJiti from 'jiti';
 import {fixtureSite, runRemark, testFixtures} from './fixtures.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const remarkCardDescriptions = jiti('../../src/remark/cardDescriptions.ts');
+const remarkCardDescriptions = jiti('../../src/plugins/cards/remarkCardDescriptions.ts');
 
 /** The page of the made-up site each case stands for (a section page unless named here). */
 const pageOf = {'docs-home': 'docs/index.md'};

@@ -1,5 +1,5 @@
 /**
- * src/changelog/remarkChangelog.ts on fixtures, in the made-up site of
+ * src/plugins/changelog/remarkChangelog.ts on fixtures, in the made-up site of
  * __fixtures__/changelog/site (two entries): an entry page gets its date,
  * tags and sections under its title; `::changelog` and `::changelog{tag}`
  * become the list of entries, newest first; the changelog's pages get the
@@ -14,9 +14,9 @@ import createJiti from 'jiti';
 import {fixturesDir, runRemark, testFixtures} from './fixtures.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const remarkChangelog = jiti('../../src/changelog/remarkChangelog.ts');
-const {readEntry} = jiti('../../src/changelog/entries.ts');
-const {feedHtml} = jiti('../../src/changelog/plugin.ts');
+const remarkChangelog = jiti('../../src/plugins/changelog/remarkChangelog.ts');
+const {readEntry} = jiti('../../src/plugins/changelog/entries.ts');
+const {feedHtml} = jiti('../../src/plugins/changelog/plugin.ts');
 
 const site = path.join(fixturesDir, 'changelog', 'site');
 const pageOf = {
@@ -65,7 +65,7 @@ test("a feed's content is the entry's article: no title, date line or heading an
 });
 
 test("the Markdown for readers' tools has the changelog's lists and an entry's date and tags, every link absolute", () => {
-  const {exportPage} = jiti('../../src/markdown/exportPage.ts');
+  const {exportPage} = jiti('../../src/plugins/markdown-for-tools/exportPage.ts');
   const context = {siteUrl: 'https://docs.example.com', siteDir: site, routeOf: (file) => `/docs/${file.replace(/\.md$/, '')}`, childrenOf: () => []};
   const index = exportPage(
     {file: 'changelog/index.md', route: '/docs/changelog/', title: 'Changelog', description: 'Every change.', source: 'All changes:\n\n::changelog\n'},

@@ -1,5 +1,5 @@
 /**
- * src/diagrams/remarkDiagrams.ts on fixtures: a ```dot block with a title and
+ * src/plugins/diagrams/remarkDiagrams.ts on fixtures: a ```dot block with a title and
  * alt text becomes a figure with an inline SVG (no sizes or colours of its
  * own, its title and description for screen readers) in a focusable frame,
  * and its caption. A block without title or alt, or with DOT that Graphviz
@@ -10,7 +10,7 @@ import createJiti from 'jiti';
 import {runRehype, testFixtures} from './fixtures.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const remarkDiagrams = jiti('../../src/diagrams/remarkDiagrams.ts');
+const remarkDiagrams = jiti('../../src/plugins/diagrams/remarkDiagrams.ts');
 
 testFixtures('diagrams', async (source, {name}) => ({
   html: await runRehype(source, {remarkPlugins: [remarkDiagrams]}, {path: `docs/${name}.md`}),

@@ -1,5 +1,5 @@
 /**
- * src/markdown/exportPage.ts on fixtures: a page's source (MDX) becomes the
+ * src/plugins/markdown-for-tools/exportPage.ts on fixtures: a page's source (MDX) becomes the
  * Markdown that readers' tools get at /docs/<page>.md. Each input is a page
  * of the made-up site in __fixtures__/site: its title and description come
  * from its front matter, its links resolve against that site's docs/, and
@@ -12,7 +12,7 @@ import YAML from 'yaml';
 import {fixtureSite, testFixtures} from './fixtures.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const {exportPage} = jiti('../../src/markdown/exportPage.ts');
+const {exportPage} = jiti('../../src/plugins/markdown-for-tools/exportPage.ts');
 const {docRoute} = jiti('../../src/utils/docRoutes.ts');
 
 /** The file under docs/ each case stands for (a task page of the servers section unless named here). */

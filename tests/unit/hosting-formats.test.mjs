@@ -1,8 +1,8 @@
 /**
- * src/hosting/formats.ts on fixtures: a small set of hosting rules (what
- * hosting/rules.mjs says, plus what only the build knows: the hashes of the
+ * src/plugins/hosting/formats.ts on fixtures: a small set of hosting rules (what
+ * src/plugins/hosting/rules.mjs says, plus what only the build knows: the hashes of the
  * inline scripts, the redirects it found and the feeds' folders) becomes each host's files, as
- * src/hosting/plugin.ts writes them: _hosting/rules.json (scripts/serve.mjs),
+ * src/plugins/hosting/plugin.ts writes them: _hosting/rules.json (scripts/serve.mjs),
  * _headers and _redirects (Netlify, Cloudflare Pages), and the nginx includes.
  */
 import {test} from 'node:test';
@@ -11,9 +11,9 @@ import createJiti from 'jiti';
 import {testFixtures} from './fixtures.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const {resolveRules, headersFile, redirectsFile, nginxConf, nginxBrotliConf, checkFeedTypes} = jiti('../../src/hosting/formats.ts');
-const {FEED_FORMATS} = jiti('../../src/changelog/feeds.ts');
-const rules = (await import('../../hosting/rules.mjs')).default;
+const {resolveRules, headersFile, redirectsFile, nginxConf, nginxBrotliConf, checkFeedTypes} = jiti('../../src/plugins/hosting/formats.ts');
+const {FEED_FORMATS} = jiti('../../src/plugins/changelog/feeds.ts');
+const rules = (await import('../../src/plugins/hosting/rules.mjs')).default;
 
 testFixtures('hosting-formats', (input) => {
   const {rules, scriptHashes, redirects, feedFolders} = JSON.parse(input);
@@ -27,8 +27,8 @@ testFixtures('hosting-formats', (input) => {
   };
 });
 
-test("the build fails when a feed's type in hosting/rules.mjs is missing or not the one its pages announce", () => {
-  assert.doesNotThrow(() => checkFeedTypes(rules.feedTypes, FEED_FORMATS), 'hosting/rules.mjs and src/changelog/feeds.ts agree');
+test("the build fails when a feed's type in src/plugins/hosting/rules.mjs is missing or not the one its pages announce", () => {
+  assert.doesNotThrow(() => checkFeedTypes(rules.feedTypes, FEED_FORMATS), 'src/plugins/hosting/rules.mjs and src/plugins/changelog/feeds.ts agree');
   assert.throws(
     () => checkFeedTypes({...rules.feedTypes, 'atom.xml': 'application/xml; charset=utf-8'}, FEED_FORMATS),
     /feedTypes gives atom\.xml the type application\/xml; charset=utf-8, but the changelog's pages announce it as application\/atom\+xml/,

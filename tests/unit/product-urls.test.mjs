@@ -1,5 +1,5 @@
 /**
- * src/remark/productUrls.ts on fixtures: each %…_URL% token becomes its URL
+ * src/utils/productUrls.ts on fixtures: each %…_URL% token becomes its URL
  * (src/config/urls.ts) wherever a page can hold one, and anything that only
  * looks like a token stays as written.
  */
@@ -7,6 +7,6 @@ import createJiti from 'jiti';
 import {runRemark, testFixtures} from './fixtures.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const remarkProductUrls = jiti('../../src/remark/productUrls.ts');
+const remarkProductUrls = jiti('../../src/utils/productUrls.ts');
 
 testFixtures('product-urls', async (source) => ({md: await runRemark(source, [remarkProductUrls])}));

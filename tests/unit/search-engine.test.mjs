@@ -1,7 +1,7 @@
 /**
- * The search engine (src/search/engine) on a small made-up site: synonyms,
+ * The search engine (src/plugins/search/client/engine) on a small made-up site: synonyms,
  * typos, typing, the fallback when no page holds every word, and the
- * ranking rules of src/search/README.md. Also checks search/synonyms.yml.
+ * ranking rules of src/plugins/search/README.md. Also checks src/plugins/search/data/synonyms.yml.
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,10 +10,10 @@ import createJiti from 'jiti';
 import {repoRoot} from '../helpers.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const {SearchEngine, editDistance} = jiti(path.join(repoRoot, 'src/search/engine/engine.ts'));
-const {compileSynonyms} = jiti(path.join(repoRoot, 'src/search/engine/synonyms.ts'));
-const {loadSynonyms} = jiti(path.join(repoRoot, 'src/search/plugin.ts'));
-const {snippet} = jiti(path.join(repoRoot, 'src/search/snippet.ts'));
+const {SearchEngine, editDistance} = jiti(path.join(repoRoot, 'src/plugins/search/client/engine/engine.ts'));
+const {compileSynonyms} = jiti(path.join(repoRoot, 'src/plugins/search/client/engine/synonyms.ts'));
+const {loadSynonyms} = jiti(path.join(repoRoot, 'src/plugins/search/plugin.ts'));
+const {snippet} = jiti(path.join(repoRoot, 'src/plugins/search/client/snippet.ts'));
 
 const Home = 0;
 const Overview = 1;
@@ -184,7 +184,7 @@ test('the synonyms compiler reports entries that can never match', () => {
   assert.match(problems.join('\n'), /as a list/);
 });
 
-test('search/synonyms.yml compiles without problems', () => {
+test('src/plugins/search/data/synonyms.yml compiles without problems', () => {
   const rows = loadSynonyms(repoRoot);
   assert.ok(rows.length > 100, `${rows.length} reader phrases`);
 });

@@ -1,5 +1,5 @@
 /**
- * src/rehype/tableRegions.ts on fixtures: every table is wrapped in a region
+ * src/plugins/table-regions/rehypeTableRegions.ts on fixtures: every table is wrapped in a region
  * that scrolls on its own when the table is wider than the page, can take
  * keyboard focus, and is named by its caption, else the heading above it
  * (with its position when several tables share that heading), else (before
@@ -16,8 +16,8 @@ import {fixturesDir, runRehype, testFixtures} from './fixtures.mjs';
 import {duplicateRegionNames} from '../build/a11y-rules.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const rehypeTableRegions = jiti('../../src/rehype/tableRegions.ts');
-const {regionNames} = jiti('../../src/rehype/tableRegions.ts');
+const rehypeTableRegions = jiti('../../src/plugins/table-regions/rehypeTableRegions.ts');
+const {regionNames} = jiti('../../src/plugins/table-regions/rehypeTableRegions.ts');
 
 testFixtures('table-regions', async (source) => ({html: await runRehype(source, {rehypePlugins: [rehypeTableRegions]})}));
 

@@ -1,5 +1,5 @@
 /**
- * For static hosts that apply no rules (hosting/rules.mjs): the address bar
+ * For static hosts that apply no rules (src/plugins/hosting/rules.mjs): the address bar
  * never keeps `.html` or `/index.html` (the canonical link already names the
  * clean address), and when such a host answers `…/x.html` with its not-found
  * page, the page `x` is still shown. A client module: it runs before React

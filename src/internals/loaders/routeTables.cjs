@@ -39,7 +39,7 @@ const SEAM = 'route-tables';
  */
 const GROUPS = [
   {name: 'reference', prefix: '/docs/api/reference/', component: 'ReferenceRoutes', required: true},
-  // Its pages' modules share one chunk (src/plugins/chunkFileNames.ts), so their imports are left unnamed:
+  // Its pages' modules share one chunk (src/plugins/chunk-file-names/plugin.ts), so their imports are left unnamed:
   // a named import is one more entry in the runtime every page loads, per page.
   {name: 'changelog', prefix: '/docs/changelog/', component: 'ChangelogRoutes', required: false, unnamedChunks: true},
 ];

@@ -1,0 +1,152 @@
+/**
+ * One output of the API reference (see ./blocks.ts): what the site's page of
+ * an operation is made of, read by src/plugins/api-reference/client/Operation.tsx. The blocks'
+ * static parts are already HTML (tables, descriptions, notes), code is
+ * highlighted and product URLs are filled in. The page's MDX (./docsFiles.ts)
+ * is a few lines that import this data: compiling 169 pages of Markdown tables
+ * cost the build about eight seconds, and hydrating their tables cost every
+ * reader's browser.
+ */
+import {createSlugger} from '@docusaurus/utils';
+import {highlightTokens, loadLanguages} from '../highlighting/tokenize';
+import {CODE_LANGUAGES} from '../highlighting/languages';
+import {replaceUrlTokens} from '../../utils/productUrls';
+import {escapeHtml} from '../../utils/html';
+import {docRoute} from '../../utils/docRoutes';
+import {inlineHtml, inlineText, proseHtml, tableHtml} from './html';
+import {linkResolver, type Block, type OperationContent} from './blocks';
+import type {Sample} from './samples';
+
+/** The site's one tab group for code languages: a reader's choice holds on every page. */
+export const LANGUAGE_TAB_GROUP = 'api-language';
+
+/** A sample's tab: "curl", "javascript", "python". */
+export const sampleValue = (sample: Sample): string => (sample.label === 'curl' ? 'curl' : sample.language);
+
+export interface PageSample {
+  value: string;
+  label: string;
+  language: string;
+  code: string;
+  /** Build-time tokens (src/plugins/highlighting), as the code block component reads them. */
+  tokens?: string;
+}
+
+/** One piece of a reference page, as src/plugins/api-reference/client/Operation.tsx renders it. */
+export type PageBlock =
+  /** A heading, with the id Docusaurus would give it. */
+  | {h: 2 | 3 | 4; id: string; html: string}
+  /** Static HTML: rendered on the server, never hydrated. */
+  | {html: string}
+  /** A collapsed section (the theme's Details), around static HTML. */
+  | {details: string; blocks: PageBlock[]}
+  | {code: string; language: string; tokens?: string}
+  /** The code samples, in the site's one tab group for languages. */
+  | {tabs: string; samples: PageSample[]}
+  /** Links to other pages of the docs (client-side navigation, checked by the build). */
+  | {links: Array<{to: string; title: string}>}
+  /** The API console's panel (src/plugins/api-reference/client/console), loaded when a reader opens it. */
+  | {console: true};
+
+/** An entry of the page's table of contents, as Docusaurus's own (HTML value). */
+export interface TocItem {
+  value: string;
+  id: string;
+  level: number;
+}
+
+export interface OperationPageData {
+  blocks: PageBlock[];
+  toc: TocItem[];
+}
+
+const highlighted = (code: string, language: string): string | undefined => {
+  loadLanguages(CODE_LANGUAGES);
+  const tokens = highlightTokens(code, language);
+  return tokens ? JSON.stringify(tokens) : undefined;
+};
+
+/** The page data of an operation, from its page's content. */
+export function operationPageData(page: Pick<OperationContent, 'file' | 'heading' | 'blocks'>): OperationPageData {
+  const link = linkResolver(page.file);
+  const slugger = createSlugger();
+  // The heading (h1) takes its slug first, as it does in a Markdown page.
+  slugger.slug(page.heading);
+  const toc: TocItem[] = [];
+  let heading = '';
+
+  const convert = (list: Block[]): PageBlock[] => {
+    const out: PageBlock[] = [];
+    const html = (fragment: string) => {
+      const last = out.at(-1);
+      if (last && 'html' in last && !('h' in last)) last.html += fragment;
+      else out.push({html: fragment});
+    };
+    for (const block of list) {
+      switch (block.type) {
+        case 'heading': {
+          const text = replaceUrlTokens(block.text);
+          const value = inlineHtml(text, link);
+          const id = slugger.slug(inlineText(text));
+          heading = inlineText(text);
+          toc.push({value, id, level: block.depth});
+          out.push({h: block.depth, id, html: value});
+          break;
+        }
+        case 'paragraph':
+          html(`<p>${inlineHtml(replaceUrlTokens(block.text), link)}</p>`);
+          break;
+        case 'prose':
+          html(proseHtml(replaceUrlTokens(block.text), link));
+          break;
+        case 'list':
+          html(`<ul>${block.items.map((item) => `<li>${inlineHtml(replaceUrlTokens(item), link)}</li>`).join('')}</ul>`);
+          break;
+        case 'table':
+          html(
+            tableHtml(
+              block.head,
+              block.rows.map((row) => row.map(replaceUrlTokens)),
+              heading ? `Table: ${heading}` : 'Table',
+              link,
+            ),
+          );
+          break;
+        case 'endpoint':
+          html(
+            `<p class="api-endpoint"><span class="api-method-badge api-method-badge--${block.method}">${block.method.toUpperCase()}</span> <code>${escapeHtml(block.path)}</code></p>`,
+          );
+          break;
+        case 'details':
+          out.push({details: block.summary, blocks: convert(block.blocks)});
+          break;
+        case 'code': {
+          const code = replaceUrlTokens(block.code);
+          out.push({code, language: block.language, tokens: highlighted(code, block.language)});
+          break;
+        }
+        case 'samples':
+          out.push({
+            tabs: LANGUAGE_TAB_GROUP,
+            samples: block.samples.map((sample) => {
+              const code = replaceUrlTokens(sample.code);
+              return {value: sampleValue(sample), label: sample.label, language: sample.language, code, tokens: highlighted(code, sample.language)};
+            }),
+          });
+          break;
+        case 'guides':
+          out.push({links: block.guides.map((g) => ({to: docRoute(g.file), title: g.title}))});
+          break;
+        case 'console':
+          convert([
+            {type: 'heading', depth: 2, text: block.heading},
+            {type: 'paragraph', text: block.text},
+          ]).forEach((piece) => out.push(piece));
+          out.push({console: true});
+          break;
+      }
+    }
+    return out;
+  };
+  return {blocks: convert(page.blocks), toc};
+}

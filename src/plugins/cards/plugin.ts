@@ -1,0 +1,18 @@
+import path from 'node:path';
+import type {Plugin} from '@docusaurus/types';
+
+/**
+ * Card lists: theme-classic's `DocCardList` drawn with each card's description
+ * from the page itself (theme/DocCardList, swizzle-safe), which
+ * remarkCardDescriptions.ts hands to every `<DocCardList />` and
+ * `<SectionCards />` at build time (the docs metadata every page loads has no
+ * descriptions: seam `docs-metadata`).
+ */
+export default function cardsPlugin(): Plugin {
+  return {
+    name: 'launchdeck-cards',
+    getThemePath() {
+      return path.join(__dirname, 'theme');
+    },
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * Search contexts as paths ("docs/servers"), shared by the build
+ * (./buildIndex.ts) and the browser (src/plugins/search/seams/searchByWorker.ts,
+ * ./worker.ts, src/plugins/search/theme/SearchPage), with the plugin's own matching rule.
+ */
+
+/** One search context: a docs section, by its label and path relative to the base URL. */
+export interface SearchContext {
+  label: string;
+  path: string;
+}
+
+/** The search contexts of this build, with their labels, in the browser (./plugin.ts defines them as a build-time constant). */
+export const searchContexts = (): SearchContext[] => JSON.parse(process.env.LAUNCHDECK_SEARCH_CONTEXTS ?? '[]') as SearchContext[];
+
+/** Only their paths: what the search box, on every page, needs. */
+export const searchContextPaths = (): string[] => JSON.parse(process.env.LAUNCHDECK_SEARCH_CONTEXT_PATHS ?? '[]') as string[];
+
+/** The context that contains a page path relative to the base URL, or "" for none. */
+export function contextOfPath(uri: string, contextPaths: readonly string[]): string {
+  return contextPaths.find((context) => uri === context || uri.startsWith(`${context}/`)) ?? '';
+}
+
+/** How a context appears in index file names: "-docs-servers", or "" for none. */
+export const contextPart = (context: string): string => (context ? `-${context.replace(/\//g, '-')}` : '');

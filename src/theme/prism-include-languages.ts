@@ -1,2 +1,0 @@
-// Ejected as a no-op: code is highlighted at build time (src/highlight), so the browser never loads Prism grammars.
-export default function prismIncludeLanguages(): void {}
