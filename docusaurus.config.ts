@@ -18,6 +18,7 @@ import redirectsAndHostingRules from './src/plugins/hosting/plugin';
 import launchdeckSearch from './src/plugins/search/plugin';
 import searchThemePlugin from './src/plugins/search/themePlugin';
 import cardsPlugin from './src/plugins/cards/plugin';
+import pageToolsPlugin from './src/plugins/page-tools/plugin';
 import remarkCardDescriptions from './src/plugins/cards/remarkCardDescriptions';
 import remarkApiReferenceLinks from './src/plugins/api-reference/remarkReferenceLinks';
 import apiReferencePlugin from './src/plugins/api-reference/plugin';
@@ -155,6 +156,8 @@ const config: Config = {
     codeHighlightPlugin,
     // DocCardList with the descriptions of its pages (src/plugins/cards).
     cardsPlugin,
+    // The page header's toolbar and the feedback question (src/plugins/page-tools).
+    pageToolsPlugin,
     chunkFileNamesPlugin,
     // /robots.txt, naming the sitemap by its absolute URL (src/plugins/robots-txt/plugin.ts).
     robotsTxtPlugin,

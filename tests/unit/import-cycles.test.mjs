@@ -1,44 +1,25 @@
 /**
- * No import cycles in src/: every module's imports go one way, so a module
- * can be read, changed and tested from the ones it imports. Reads the
- * imports of every .ts, .tsx, .cjs and .mjs file under src/ (relative ones and
- * @site/src/ ones, type-only imports included, since they tie modules
- * together just the same) with TypeScript's own scanner, which skips
- * comments and strings, and fails naming each cycle it finds.
+ * The direction of src/'s imports (the rules and the reader of imports are in
+ * ./import-graph.mjs):
+ * - no import cycle: every module's imports go one way, so a module can be
+ *   read, changed and tested from the ones it imports (type-only imports
+ *   included, since they tie modules together just the same);
+ * - no import runs back up a layer: shared building blocks (src/config,
+ *   src/utils), then the platform of guarded internals (src/internals), then
+ *   the features (src/plugins/<feature>), then the site (src/theme, src/pages);
+ * - the browser/build boundary: no file the browser runs (a feature's client/
+ *   and theme/, the platform's client/, theme/ and reference/) reaches
+ *   build-side code or a Node built-in through imports that are not type-only.
+ * Each rule is shown failing on the fixture site in __fixtures__/direction.
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
+import {fileURLToPath} from 'node:url';
+import {boundaryProblems, directionProblems, importGraph} from './import-graph.mjs';
 import {repoRoot} from '../helpers.mjs';
 
-const srcDir = path.join(repoRoot, 'src');
-const SOURCE = /\.(ts|tsx|cjs|mjs)$/;
-const RESOLVE = ['', '.ts', '.tsx', '.mjs', '.cjs', '.js', '/index.ts', '/index.tsx', '/index.js'];
-
-function sourceFiles(dir) {
-  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts') ? [full] : [];
-  });
-}
-
-/** The files under src/ that `file` imports. */
-function importsOf(file, files) {
-  const {importedFiles} = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
-  const found = new Set();
-  for (const {fileName: specifier} of importedFiles) {
-    let base;
-    if (specifier.startsWith('./') || specifier.startsWith('../')) base = path.resolve(path.dirname(file), specifier);
-    else if (specifier.startsWith('@site/')) base = path.join(repoRoot, specifier.slice('@site/'.length));
-    else continue;
-    const target = RESOLVE.map((suffix) => base + suffix).find((candidate) => files.has(candidate));
-    if (target) found.add(target);
-  }
-  return [...found];
-}
+const fixtureRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '__fixtures__', 'direction');
 
 /** Every cycle of a graph (one per strongly connected component), each as a path that ends where it starts. */
 function findCycles(graph) {
@@ -133,13 +114,40 @@ test('the cycle finder names each cycle, and only cycles', () => {
   );
 });
 
+/** The graph as findCycles reads it: each file and the files it imports, type-only imports included. */
+const targetsOf = (graph) => new Map([...graph].map(([file, edges]) => [file, [...new Set(edges.filter((e) => e.target).map((e) => e.target))]]));
+
 test('no module under src/ imports itself through other modules', () => {
-  const files = new Set(sourceFiles(srcDir));
-  assert.ok(files.size > 50, `${files.size} modules read`);
-  const graph = new Map([...files].map((file) => [file, importsOf(file, files)]));
+  const graph = targetsOf(importGraph(repoRoot));
+  assert.ok(graph.size > 50, `${graph.size} modules read`);
   const edges = [...graph.values()].reduce((sum, targets) => sum + targets.length, 0);
   assert.ok(edges > 50, `${edges} imports between them`);
   const name = (file) => path.relative(repoRoot, file).split(path.sep).join('/');
   const cycles = findCycles(graph).map((cycle) => cycle.map(name).join(' → '));
   assert.deepEqual(cycles, [], `import cycles:\n${cycles.join('\n')}`);
+});
+
+test('no import under src/ runs back up a layer', () => {
+  assert.deepEqual(directionProblems(repoRoot), [], 'imports that run up a layer (tests/unit/import-graph.mjs, LAYERS)');
+});
+
+test('no browser file of src/ reaches build-side code or a Node built-in', () => {
+  assert.deepEqual(boundaryProblems(repoRoot), [], 'browser code that would pull build code or Node into the bundle');
+});
+
+test('the fixture site fails each rule where it breaks it, and only there', () => {
+  const graph = importGraph(fixtureRoot);
+  assert.deepEqual(
+    findCycles(targetsOf(graph)).map((cycle) => cycle.map((file) => path.relative(fixtureRoot, file).split(path.sep).join('/')).join(' → ')),
+    ['src/plugins/demo/a.ts → src/plugins/demo/b.ts → src/plugins/demo/a.ts'],
+  );
+  assert.deepEqual(directionProblems(fixtureRoot, graph), [
+    'src/config/reachesUp.ts → src/plugins/demo/plugin.ts (shared building blocks (src/config, src/utils) imports features (src/plugins/<feature>))',
+    'src/internals/reachesUp.ts → src/plugins/demo/client/widget.ts (platform (src/internals) imports features (src/plugins/<feature>))',
+  ]);
+  assert.deepEqual(boundaryProblems(fixtureRoot, graph), [
+    'src/plugins/demo/client/readsDisk.ts imports the Node built-in node:fs',
+    'src/plugins/demo/client/usesBuild.ts → src/plugins/demo/plugin.ts: browser code imports build-side code',
+    'src/plugins/demo/theme/Widget/index.tsx → src/plugins/demo/client/readsDisk.ts imports the Node built-in node:fs',
+  ]);
 });

@@ -43,7 +43,7 @@ export function operationFrontMatter(op: Operation, page: Pick<OperationContent,
   return [
     '---',
     `title: ${yamlString(page.title)}`,
-    // The page's h1, shorter than its title ("View a team" for "View a team (API)"): src/internals/theme/DocItem/Content draws it.
+    // The page's h1, shorter than its title ("View a team" for "View a team (API)"): src/plugins/page-tools/theme/DocItem/Content draws it.
     `heading: ${yamlString(page.heading)}`,
     `sidebar_label: ${yamlString(op.summary)}`,
     `sidebar_position: ${op.resource.operations.indexOf(op) + 1}`,

@@ -1,5 +1,5 @@
 import React, {useEffect, useRef, type ReactNode} from 'react';
-import SearchBar from '@theme-init/SearchBar';
+import SearchBar from '@theme-original/SearchBar';
 
 /**
  * Returns keyboard focus to where the reader was (for example after Ctrl+K)

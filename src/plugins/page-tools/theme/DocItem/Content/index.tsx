@@ -5,7 +5,7 @@ import Heading from '@theme/Heading';
 import MDXContent from '@theme/MDXContent';
 import type {Props} from '@theme/DocItem/Content';
 import DocItemTOCMobile from '@theme-init/DocItem/TOC/Mobile';
-import PageActions from '@site/src/plugins/page-tools/client/PageActions';
+import PageActions from '../../../client/PageActions';
 
 /**
  * The page's h1, then its toolbar: on phones the "On this page" menu (which

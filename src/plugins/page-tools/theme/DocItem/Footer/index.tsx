@@ -6,7 +6,7 @@ import Link from '@docusaurus/Link';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
 import {docsFeedbackUrl} from '@site/src/config/support';
-import PageFeedback from '@site/src/plugins/page-tools/client/PageFeedback';
+import PageFeedback from '../../../client/PageFeedback';
 import type {ProductUrls} from '@site/src/config/urls';
 
 type Props = WrapperProps<typeof FooterType>;

@@ -1,0 +1,18 @@
+import path from 'node:path';
+import type {Plugin} from '@docusaurus/types';
+
+/**
+ * Page tools: the page header (the title at the content's full width, then
+ * "On this page" on phones and the page-actions control), and "Was this page
+ * helpful?" after the page. Its theme path holds theme-classic's DocItem
+ * parts it changes (seam `theme-doc-item`, src/internals/seams.ts); client/
+ * holds the controls, whose menu loads only when opened.
+ */
+export default function pageToolsPlugin(): Plugin {
+  return {
+    name: 'launchdeck-page-tools',
+    getThemePath() {
+      return path.join(__dirname, 'theme');
+    },
+  };
+}
