@@ -145,7 +145,7 @@ export function summary({
   out.push(
     '### Preview',
     '',
-    `Download the \`${artifact}\` artifact of this run and serve it with \`node scripts/serve.mjs --dir <folder>\` (README, "Deploying").`,
+    `Download the \`${artifact}\` artifact of this run and serve it with \`node scripts/serve.mjs --dir <folder>\` (maintainers/deploying.md).`,
     '',
   );
   return out.join('\n');

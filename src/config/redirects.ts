@@ -4,7 +4,7 @@
  * must stay a page or be here; `npm run test:content`
  * (tests/content/urls.test.mjs) fails with the exact line to add when a
  * rename or a removal forgets it. The build turns each into a 301 on hosts
- * with rules and a redirect page elsewhere (README, "Deploying").
+ * with rules and a redirect page elsewhere (maintainers/deploying.md).
  */
 export const movedPages: Array<{from: string; to: string}> = [];
 
