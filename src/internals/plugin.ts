@@ -109,6 +109,9 @@ function outputProblems(outDir: string, off: Set<string>): string[] {
   if (!off.has('site-config') && mainText.includes('ssrTemplate')) {
     problems.push("site-config: the main bundle still holds the site config's page template (src/internals/loaders/siteConfig.cjs)");
   }
+  if (!off.has('site-config') && mainText.includes('"launchdeck-internals"')) {
+    problems.push("site-config: the main bundle still holds the site metadata's list of plugins (src/internals/loaders/siteConfig.cjs)");
+  }
   if (!off.has('prism-stub')) {
     // Strings of Prism's core, which the stub replaces.
     const prism = readAssets(outDir, 'assets/js', /\.js$/).find((file) => file.text.includes('disableWorkerMessageHandler'));
@@ -169,7 +172,12 @@ export default function internalsPlugin(context: LoadContext): Plugin {
         ),
         module: {
           rules: [
-            ...(clientConfig ? [{test: GENERATED('docusaurus.config.mjs'), use: [{loader: own('loaders/siteConfig.cjs')}]}] : []),
+            ...(clientConfig
+              ? [
+                  {test: GENERATED('docusaurus.config.mjs'), use: [{loader: own('loaders/siteConfig.cjs')}]},
+                  {test: GENERATED('site-metadata.json'), use: [{loader: own('loaders/siteConfig.cjs')}]},
+                ]
+              : []),
             ...(lazyRoutes
               ? [
                   {test: GENERATED('routes.js'), use: [{loader: own('loaders/routeTables.cjs')}]},

@@ -10,9 +10,14 @@
  * theme config and the custom fields), so the browser's copy drops SERVER_ONLY;
  * the server build is untouched, so every page's HTML is the same. About
  * 1.1 KB gzip on every page.
- * Throws, naming the seam, when the generated file no longer has the shape
- * it reads (`export default` and a JSON object) or lacks the keys the
- * browser needs.
+ * The same goes for `.docusaurus/site-metadata.json`, which every page also
+ * imports: its list of every plugin with its version (`pluginVersions`, one
+ * entry per plugin, so each local plugin a feature adds would grow every
+ * page) is read only by @docusaurus/plugin-debug, which this site does not
+ * use; the browser's copy keeps the Docusaurus and site versions.
+ * Throws, naming the seam, when a generated file no longer has the shape
+ * it reads (`export default` and a JSON object; a JSON object with
+ * `pluginVersions`) or lacks the keys the browser needs.
  */
 const {markApplied, seamError} = require('./shared.cjs');
 
@@ -61,9 +66,26 @@ function clientSiteConfig(source) {
   return `export default ${JSON.stringify(config)};\n`;
 }
 
+function clientSiteMetadata(source) {
+  let metadata;
+  try {
+    metadata = JSON.parse(source);
+  } catch {
+    metadata = undefined;
+  }
+  if (!metadata || typeof metadata !== 'object' || typeof metadata.pluginVersions !== 'object' || !('docusaurusVersion' in metadata)) {
+    throw seamError(
+      SEAM,
+      '.docusaurus/site-metadata.json is no longer a JSON object with docusaurusVersion and pluginVersions (@docusaurus/core/lib/server/codegen/codegen.js, genSiteMetadata).',
+    );
+  }
+  return JSON.stringify({...metadata, pluginVersions: {}});
+}
+
 module.exports = function siteConfig(source) {
   markApplied(SEAM);
-  return clientSiteConfig(source);
+  return /site-metadata\.json$/.test(this.resourcePath ?? '') ? clientSiteMetadata(source) : clientSiteConfig(source);
 };
 module.exports.clientSiteConfig = clientSiteConfig;
+module.exports.clientSiteMetadata = clientSiteMetadata;
 module.exports.SERVER_ONLY = SERVER_ONLY;
