@@ -1,23 +1,29 @@
 /**
  * What the MCP server knows about the docs, from one site source
  * (./source.mjs): the site's own search engine on its own index files
- * (src/plugins/search/client/engine, the code the search box runs), every page's Markdown,
- * and the API contract. The MCP tools (./server.mjs) are thin wrappers of
+ * (src/plugins/search/client/engine, the code the search box runs, bundled into
+ * ./lib/site.mjs by ./scripts/bundle.mjs), every page's Markdown, and the
+ * API contract. The MCP tools (./server.mjs) are thin wrappers of
  * these methods; tests/browser/mcp.test.mjs drives them through the SDK's
  * client.
  */
-import path from 'node:path';
-import {fileURLToPath} from 'node:url';
-import createJiti from 'jiti';
 import {SiteError} from './source.mjs';
 import {refusalOf} from './refuse.mjs';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const jiti = createJiti(fileURLToPath(import.meta.url), {interopDefault: true});
-const {SearchEngine, editDistance} = jiti(path.join(root, 'src/plugins/search/client/engine/engine.ts'));
-const {contractOf, requiredPermission, tokenTypes, isPublic, responsesOf, requestBody, typeOf, statusText} = jiti(path.join(root, 'src/plugins/api-reference/contract.ts'));
-const {findOperation} = jiti(path.join(root, 'src/plugins/api-reference/calls.ts'));
-const {samplesFor} = jiti(path.join(root, 'src/plugins/api-reference/samples.ts'));
+// The site's own code (the search engine and the API contract helpers), bundled from its TypeScript by ./scripts/bundle.mjs.
+import {
+  SearchEngine,
+  editDistance,
+  contractOf,
+  requiredPermission,
+  tokenTypes,
+  isPublic,
+  responsesOf,
+  requestBody,
+  typeOf,
+  statusText,
+  findOperation,
+  samplesFor,
+} from './lib/site.mjs';
 
 /** Queries longer than this are cut (the search box reads no more either). */
 export const MAX_QUERY_LENGTH = 200;

@@ -3,7 +3,7 @@
  * refuse it with: a control character, a ".." path segment (as written,
  * percent-encoded, encoded twice, or with backslashes), a URL that isn't
  * http(s), and an http(s) URL of another host. A pure function of the input
- * and the site's address, so tests/unit/mcp-refuse.test.mjs holds the whole
+ * and the site's address, so ./test/refuse.test.mjs holds the whole
  * table without a build; ./docs.mjs calls it for each name a tool takes.
  * Nothing here is needed for safety alone (./source.mjs still refuses any
  * path that leaves the site): it is so that the answer says what happened.

@@ -5,9 +5,9 @@
  * own engine and ranking, every page's Markdown, the API operations, the
  * sections, and llms.txt and the OpenAPI contract as resources.
  *
- *   npm run mcp -- --dir build                       # a built site, offline
+ *   npx -y @launchdeck/docs-mcp --url https://docs.launchdeck.io  # the published package
+ *   npm run mcp -- --dir build                       # in the repository: a built site, offline
  *   npm run mcp -- --url https://docs.launchdeck.io  # the deployed site (the default)
- *   npx -y github:launchdeck/docs --url https://docs.launchdeck.io
  *
  * It writes nothing and logs to stderr only (stdout is the protocol).
  * mcp/README.md says how to connect each editor.
@@ -22,6 +22,7 @@ import {Docs, MAX_QUERY_LENGTH, MAX_RESULTS} from './docs.mjs';
 import {SiteError, dirSource, urlSource} from './source.mjs';
 
 const DEFAULT_URL = 'https://docs.launchdeck.io';
+const {version} = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 export function parseArgs(argv) {
   const args = {dir: undefined, url: undefined};
@@ -59,7 +60,7 @@ const refusing =
 export async function createServer(source) {
   const docs = await new Docs(source).load();
   const server = new McpServer(
-    {name: 'launchdeck-docs', version: '1.0.0'},
+    {name: 'launchdeck-docs', version},
     {instructions: `Launchdeck's documentation (${docs.siteUrl}): search it, read its pages as Markdown, and look up REST API operations.`},
   );
 

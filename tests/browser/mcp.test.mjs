@@ -3,7 +3,9 @@
  * stdio, in both modes: `--dir` on the test build, and `--url` on the same
  * build served by scripts/serve.mjs. Its search gives the same first page as
  * the site's /search page in Chromium; bad input gets a clear error and
- * nothing else.
+ * nothing else. It runs mcp/server.mjs in the repository, on the site code
+ * bundled from the current sources (mcp/scripts/bundle.mjs); mcp/test/ tests
+ * the package as npm ships it.
  */
 import {test, before, after} from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,6 +16,7 @@ import {spawnSync} from 'node:child_process';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import {buildDir, repoRoot, visit, withSiteAndBrowser} from '../helpers.mjs';
+import {bundle} from '../../mcp/scripts/bundle.mjs';
 
 const site = withSiteAndBrowser();
 const SITE_URL = 'https://docs.launchdeck.io';
@@ -28,6 +31,7 @@ async function connect(args) {
 
 before(async () => {
   // withSiteAndBrowser's before hook has run: site.server serves the test build.
+  await bundle();
   clients.dir = await connect(['--dir', buildDir]);
   clients.url = await connect(['--url', site.server.url]);
 });
@@ -123,7 +127,7 @@ for (const mode of ['dir', 'url']) {
       unknown.text,
       /^No page at \/docs\/servers\/add-servr\. Closest: .*Add a server \(https:\/\/docs\.launchdeck\.io\/docs\/servers\/add-server\)/,
     );
-    // Each hostile name, through the server, with its exact answer (tests/unit/mcp-refuse.test.mjs has the whole table).
+    // Each hostile name, through the server, with its exact answer (mcp/test/refuse.test.mjs has the whole table).
     const pageUrl = `give a path such as /docs/servers/add-server or a ${SITE_URL}/docs/… URL`;
     for (const [hostile, refusal] of [
       ['/docs/servers/add-server\u0000.md', 'Refused: the page name contains a control character (U+0000).'],

@@ -31,7 +31,10 @@ test('npm audit --omit=dev reports no high or critical vulnerability', (t) => {
  * another version, or none, after any install: with `npm ci --omit=dev`,
  * `yaml` used to resolve to the 1.x that another package needs). What the
  * build runs (src/, hosting/, the config files) must be in `dependencies`;
- * type-only imports, scripts and tests may use `devDependencies`.
+ * type-only imports, scripts and tests may use `devDependencies`, or a
+ * package a workspace declares (npm installs those at the root too: the MCP
+ * server's SDK, whose client tests/browser/mcp.test.mjs drives it with). Each
+ * workspace (mcp/) imports only what its own package.json declares.
  */
 test('every package the code imports is declared in package.json, and what the build imports is a dependency', async () => {
   const fs = await import('node:fs');
@@ -61,7 +64,26 @@ test('every package the code imports is declared in package.json, and what the b
     ...['docusaurus.config.ts', 'sidebars.ts', 'babel.config.js'].map((f) => path.join(repoRoot, f)).filter((f) => fs.existsSync(f)),
   ];
   const otherFiles = [...walk(path.join(repoRoot, 'scripts')), ...walk(path.join(repoRoot, 'tests'))];
+  const workspaces = (manifest.workspaces ?? []).map((dir) => {
+    const own = JSON.parse(fs.readFileSync(path.join(repoRoot, dir, 'package.json'), 'utf8'));
+    const declared = new Set([...Object.keys(own.dependencies ?? {}), ...Object.keys(own.devDependencies ?? {})]);
+    // Its generated files (lib/, bundled from src/) are not its own imports.
+    const files = walk(path.join(repoRoot, dir)).filter((f) => !path.relative(path.join(repoRoot, dir), f).startsWith(`lib${path.sep}`));
+    return {dir, declared, files};
+  });
+  for (const {declared} of workspaces) for (const name of declared) if (!deps.has(name)) devDeps.add(name);
   const problems = [];
+  for (const {dir, declared, files} of workspaces) {
+    for (const file of files) {
+      const text = fs.readFileSync(file, 'utf8');
+      for (const m of text.matchAll(
+        /^\s*(?:import|export)\s[^'";]*?\sfrom\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]|\b(?:import|require)\(\s*['"]([^'"]+)['"]/gm,
+      )) {
+        const name = packageOf(m[1] ?? m[2] ?? m[3]);
+        if (name && !declared.has(name)) problems.push(`${path.relative(repoRoot, file)} imports ${name}, which ${dir}/package.json does not declare`);
+      }
+    }
+  }
   for (const [files, build] of [
     [buildFiles, true],
     [otherFiles, false],

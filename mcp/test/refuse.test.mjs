@@ -1,12 +1,12 @@
 /**
- * mcp/refuse.mjs: what the MCP server's tools refuse, and the exact words
- * they refuse it with (mcp/README.md has the same table), without a build.
- * tests/browser/mcp.test.mjs sends some of the same inputs through the
+ * ../refuse.mjs: what the MCP server's tools refuse, and the exact words
+ * they refuse it with (../README.md has the same table), without a build.
+ * The repository's tests/browser/mcp.test.mjs sends some of the same inputs through the
  * server itself.
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {refusalOf} from '../../mcp/refuse.mjs';
+import {refusalOf} from '../refuse.mjs';
 
 const siteUrl = 'https://docs.launchdeck.io';
 const pageUrl = `give a path such as /docs/servers/add-server or a ${siteUrl}/docs/… URL`;
