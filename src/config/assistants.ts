@@ -19,16 +19,19 @@ export const assistants: ReadonlyArray<{name: string; url: (prompt: string) => s
 export const MCP_SERVER_NAME = 'launchdeck-docs';
 
 /**
- * The command that starts the docs' MCP server (mcp/server.mjs, the package's
- * bin) from the repository with npx, serving the site at `siteUrl`.
+ * The npm package of the docs' MCP server (mcp/package.json, its own
+ * workspace): `npx -y` runs it without the site or a clone.
  */
-export function mcpCommand(siteUrl: string, repositoryUrl: string): string[] {
-  return ['npx', '-y', repositoryUrl.replace(/^https:\/\/github\.com\//, 'github:').replace(/\/+$/, ''), '--url', siteUrl.replace(/\/+$/, '')];
+export const MCP_PACKAGE = '@launchdeck/docs-mcp';
+
+/** The command that starts the docs' MCP server from npm with npx, serving the site at `siteUrl`. */
+export function mcpCommand(siteUrl: string): string[] {
+  return ['npx', '-y', MCP_PACKAGE, '--url', siteUrl.replace(/\/+$/, '')];
 }
 
 /** Each editor's configuration for the MCP server: where it goes and what to write. */
-export function editorConfigs(siteUrl: string, repositoryUrl: string): Array<{editor: string; where: string; language: string; code: string}> {
-  const [command, ...args] = mcpCommand(siteUrl, repositoryUrl);
+export function editorConfigs(siteUrl: string): Array<{editor: string; where: string; language: string; code: string}> {
+  const [command, ...args] = mcpCommand(siteUrl);
   const server = {command, args};
   const json = (value: unknown) => JSON.stringify(value, null, 2);
   return [
@@ -42,7 +45,7 @@ export function editorConfigs(siteUrl: string, repositoryUrl: string): Array<{ed
       editor: 'Claude Code',
       where: 'Run in a terminal, in your project or with --scope user for every project:',
       language: 'bash',
-      code: `claude mcp add ${MCP_SERVER_NAME} -- ${mcpCommand(siteUrl, repositoryUrl).join(' ')}`,
+      code: `claude mcp add ${MCP_SERVER_NAME} -- ${mcpCommand(siteUrl).join(' ')}`,
     },
     {
       editor: 'Cursor',

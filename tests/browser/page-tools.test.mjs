@@ -76,8 +76,8 @@ test('"Use with AI" opens the page in ChatGPT or Claude and shows how to connect
     const text = await dialog.innerText();
     for (const editor of ['Claude Desktop', 'Claude Code', 'Cursor', 'VS Code']) assert.match(text, new RegExp(editor));
     assert.match(text, /"command": "npx"/);
-    assert.match(text, /"github:launchdeck\/docs",\s*"--url",\s*"https:\/\/docs\.launchdeck\.io"/);
-    assert.match(text, /claude mcp add launchdeck-docs -- npx -y github:launchdeck\/docs --url https:\/\/docs\.launchdeck\.io/);
+    assert.match(text, /"-y",\s*"@launchdeck\/docs-mcp",\s*"--url",\s*"https:\/\/docs\.launchdeck\.io"/);
+    assert.match(text, /claude mcp add launchdeck-docs -- npx -y @launchdeck\/docs-mcp --url https:\/\/docs\.launchdeck\.io/);
     assert.match(text, /"type": "stdio"/);
     assert.deepEqual(await axeViolations(page), [], `${theme}: the dialog`);
     await page.keyboard.press('Escape');

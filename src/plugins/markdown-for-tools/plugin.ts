@@ -83,7 +83,7 @@ export function llmsTxt(siteUrl: string, sections: LlmsSection[]): string {
     '',
     `Every page of the documentation is also available as Markdown: add \`.md\` to its address (a section page's is \`index.md\`). The whole documentation in one file is at ${siteUrl}/llms-full.txt, and the API contract at ${siteUrl}/openapi.yaml. A request for a page with \`Accept: text/markdown\` gets its Markdown too.`,
     '',
-    `Coding assistants can also use these docs through their MCP server (search with the site's own ranking, pages, API operations): \`${mcpCommand(siteUrl, urls.repository).join(' ')}\`, over stdio. Setup for each editor: ${urls.repository}/blob/main/mcp/README.md.`,
+    `Coding assistants can also use these docs through their MCP server (search with the site's own ranking, pages, API operations): \`${mcpCommand(siteUrl).join(' ')}\`, over stdio. Setup for each editor: ${urls.repository}/blob/main/mcp/README.md.`,
     '',
     ...main.flatMap((s) => [`## ${s.title}`, '', ...list(s), '']),
     ...(optional.length ? ['## Optional', '', ...optional.flatMap(list), ''] : []),

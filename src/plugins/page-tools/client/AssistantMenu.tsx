@@ -13,7 +13,6 @@ import {assistantPrompt, assistants, editorConfigs} from '@site/src/config/assis
 
 export default function AssistantMenu({markdownPath}: {markdownPath: string}): ReactNode {
   const {siteConfig} = useDocusaurusContext();
-  const repository = (siteConfig.customFields?.urls as {repository: string}).repository;
   const dialog = useRef<HTMLDialogElement>(null);
   const panel = useRef<HTMLDivElement>(null);
 
@@ -79,7 +78,7 @@ export default function AssistantMenu({markdownPath}: {markdownPath: string}): R
           The Launchdeck docs have an MCP server: your coding assistant can search them with the site&apos;s own search, read any page and look up API
           operations. It runs on your machine with Node.js 20 or later, and reads the published site.
         </p>
-        {editorConfigs(siteConfig.url, repository).map((config) => (
+        {editorConfigs(siteConfig.url).map((config) => (
           <section key={config.editor}>
             <h3>{config.editor}</h3>
             <p>{config.where}</p>
