@@ -27,10 +27,13 @@ export const bundleFile = path.join(packageDir, 'lib/site.mjs');
  * imports these names from lib/site.mjs.
  */
 export const SITE_MODULES = [
-  ['src/search/engine/engine.ts', ['SearchEngine', 'editDistance']],
-  ['src/api/contract.ts', ['contractOf', 'requiredPermission', 'tokenTypes', 'isPublic', 'responsesOf', 'requestBody', 'typeOf', 'statusText']],
-  ['src/api/calls.ts', ['findOperation']],
-  ['src/api/samples.ts', ['samplesFor']],
+  ['src/plugins/search/client/engine/engine.ts', ['SearchEngine', 'editDistance']],
+  [
+    'src/plugins/api-reference/contract.ts',
+    ['contractOf', 'requiredPermission', 'tokenTypes', 'isPublic', 'responsesOf', 'requestBody', 'typeOf', 'statusText'],
+  ],
+  ['src/plugins/api-reference/calls.ts', ['findOperation']],
+  ['src/plugins/api-reference/samples.ts', ['samplesFor']],
 ];
 
 /**

@@ -44,11 +44,21 @@ const under = (...parts: string[]) => new RegExp(parts.join(sep));
 
 const REPLACEMENTS: Replacement[] = [
   // @docusaurus/core's client imports its link prefetch helper as "./prefetch".
-  {seam: 'idle-prefetch', request: /^\.\/prefetch$/, context: new RegExp(`${sep}@docusaurus${sep}core${sep}lib${sep}client$`), to: 'src/internals/client/idlePrefetch.ts'},
+  {
+    seam: 'idle-prefetch',
+    request: /^\.\/prefetch$/,
+    context: new RegExp(`${sep}@docusaurus${sep}core${sep}lib${sep}client$`),
+    to: 'src/internals/client/idlePrefetch.ts',
+  },
   // @docusaurus/utils-common (CommonJS) requires tslib for __importDefault only.
   {seam: 'tslib-helper', request: /^tslib$/, context: under('@docusaurus', 'utils-common', ''), to: 'src/internals/client/tslibImportDefault.ts'},
   // theme-classic's client module hands Prism to prism-include-languages, a no-op here.
-  {seam: 'prism-stub', request: /^prism-react-renderer$/, context: under('@docusaurus', 'theme-classic', 'lib'), to: 'src/internals/client/prismBrowserStub.ts'},
+  {
+    seam: 'prism-stub',
+    request: /^prism-react-renderer$/,
+    context: under('@docusaurus', 'theme-classic', 'lib'),
+    to: 'src/internals/client/prismBrowserStub.ts',
+  },
   // The search plugin's search box imports its worker client as "../searchByWorker".
   {
     seam: 'search-worker',

@@ -3,8 +3,8 @@
  * for the build, the theme and the tests. Docs are served under /docs/; a
  * folder's index.md is the folder's page.
  *
- * Imported by code that ships to every reader's browser (src/components,
- * src/theme): keep it a few pure functions, with no imports.
+ * Imported by code that ships to every reader's browser (the cards' and the
+ * API console's client/ and theme/ code): keep it a few pure functions, with no imports.
  */
 
 /** Where the docs plugin serves the docs (`routeBasePath` in docusaurus.config.ts). */
