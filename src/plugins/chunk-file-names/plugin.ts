@@ -3,11 +3,11 @@
  * rather than by name: the runtime every page loads then needs no table of
  * chunk names, only their hashes (one entry per page fewer). Six hex digits
  * of content hash are plenty to bust caches.
- * The API reference's page components (src/plugins/api-reference/client) get a chunk of their
- * own. They are used by 169 of the site's ~330 pages, and Docusaurus's split
+ * The API reference's page component (src/plugins/api-reference/client/Operation.tsx) gets a
+ * chunk of its own. It is used by 169 of the site's ~330 pages, and Docusaurus's split
  * puts modules used by half the pages into one `common` chunk: with them
  * there, every task page loaded the reference's code beside Tabs (1.2 KB
- * gzip). In their own chunk, only reference pages load them, once for all.
+ * gzip). In its own chunk, only reference pages load it, once for all.
  * LAUNCHDECK_HASH_SALT (tests only) changes every file name, as a new deploy
  * would.
  */
@@ -22,7 +22,8 @@ export default function chunkFileNamesPlugin(): Plugin {
         optimization: {
           splitChunks: {
             cacheGroups: {
-              apiReference: {test: /[\\/]src[\\/]api[\\/]client[\\/]/, name: 'api-reference', priority: 45, enforce: true},
+              // The reference page's component only: the console it opens (client/console) loads on demand, in chunks of its own.
+              apiReference: {test: /[\\/]src[\\/]plugins[\\/]api-reference[\\/]client[\\/]Operation\.tsx$/, name: 'api-reference', priority: 45, enforce: true},
               // The changelog's pages and their metadata: one chunk, one entry in the runtime every page loads, however many entries there are.
               changelog: {
                 test: /([\\/]docs[\\/]changelog[\\/].+\.mdx?|[\\/]site-docs-changelog-[^\\/]+\.json)$/,
