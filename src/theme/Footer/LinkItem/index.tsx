@@ -1,4 +1,4 @@
-// Ejected: community links get an inline SVG icon (no icon font, no external request).
+// Ejected (swizzle-safe) from @docusaurus/theme-classic 3.7.0 src/theme/Footer/LinkItem/index.tsx: community links get an inline SVG icon (no icon font, no external request).
 import React, {type ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';

@@ -1,4 +1,4 @@
-// Ejected (swizzle-safe) from @docusaurus/theme-classic 3.7.0 src/plugins/cards/theme/DocCardList/index.tsx: draws the cards itself, so the unsafe DocCard component needs no ejecting.
+// Ejected (swizzle-safe) from @docusaurus/theme-classic 3.7.0 src/theme/DocCardList/index.tsx: draws the cards itself, so the unsafe DocCard component needs no ejecting.
 /*
  * What changed from upstream:
  * - the cards are drawn here (upstream renders @theme/DocCard): no emoji in

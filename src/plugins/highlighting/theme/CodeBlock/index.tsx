@@ -1,4 +1,4 @@
-// Ejected (swizzle-safe) from @docusaurus/theme-classic 3.7.0 src/plugins/highlighting/theme/CodeBlock/index.tsx: renders code highlighted at build time (src/plugins/highlighting) with no Prism and no theme internals in the browser.
+// Ejected (swizzle-safe) from @docusaurus/theme-classic 3.7.0 src/theme/CodeBlock/index.tsx: renders code highlighted at build time (src/plugins/highlighting) with no Prism and no theme internals in the browser.
 /*
  * What changed from upstream: everything under the public Props. Upstream
  * picks Content/String or Content/Element and remounts every block after
