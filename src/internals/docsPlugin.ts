@@ -13,11 +13,14 @@
  *   it is left out.
  * Everything else the plugin does is unchanged: it is the same plugin, with
  * the same options and name.
+ * Whether or not the seam is on, the loaded docs also become the site model
+ * the features read (src/utils/siteModel.ts): public plugin API, not a seam.
  */
 import docsPlugin, * as docsModule from '@docusaurus/plugin-content-docs';
 import type {LoadContext, Plugin, PluginContentLoadedActions, PluginModule, RouteConfig} from '@docusaurus/types';
 import type {PluginOptions} from '@docusaurus/plugin-content-docs';
 import {seamEnabled} from './seams';
+import {setSiteModel, siteModelOf, type LoadedDocsContent} from '../utils/siteModel';
 import {SeamError} from './seamError';
 
 const SEAM = 'docs-metadata';
@@ -79,7 +82,15 @@ export function stripVersionMetadata(route: RouteConfig): number {
 const {validateOptions} = docsModule as unknown as Required<Pick<PluginModule, 'validateOptions'>>;
 
 export default async function docsPluginWithoutDescriptions(context: LoadContext, options: unknown): Promise<Plugin<unknown>> {
-  const plugin = (await docsPlugin(context, options as PluginOptions)) as Plugin<unknown>;
+  const inner = (await docsPlugin(context, options as PluginOptions)) as Plugin<unknown>;
+  const plugin: Plugin<unknown> = {
+    ...inner,
+    async loadContent() {
+      const content = await inner.loadContent!();
+      setSiteModel(siteModelOf(content as LoadedDocsContent));
+      return content;
+    },
+  };
   if (!seamEnabled(SEAM)) return plugin;
   return {
     ...plugin,

@@ -11,7 +11,7 @@ import path from 'node:path';
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import createJiti from 'jiti';
-import {fixturesDir, runRemark, testFixtures} from './fixtures.mjs';
+import {fixtureSiteModel, fixturesDir, runRemark, testFixtures} from './fixtures.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
 const remarkChangelog = jiti('../../src/plugins/changelog/remarkChangelog.ts');
@@ -28,8 +28,12 @@ const pageOf = {
   'other-page': 'docs/servers/index.md',
 };
 
+// The section titles an entry links to, from the made-up site's model, as the site takes them from the loaded docs.
+const model = await fixtureSiteModel(site);
+const sectionTitle = (section) => model.pageOfFile(`${section}/index.md`)?.title;
+
 testFixtures('changelog', async (source, {name}) => ({
-  md: await runRemark(source, [[remarkChangelog, {docsDir: 'docs', siteUrl: 'https://docs.example.com'}]], {
+  md: await runRemark(source, [[remarkChangelog, {docsDir: 'docs', siteUrl: 'https://docs.example.com', sectionTitle}]], {
     path: path.join(site, pageOf[name]),
     cwd: site,
   }),
@@ -66,7 +70,13 @@ test("a feed's content is the entry's article: no title, date line or heading an
 
 test("the Markdown for readers' tools has the changelog's lists and an entry's date and tags, every link absolute", () => {
   const {exportPage} = jiti('../../src/plugins/markdown-for-tools/exportPage.ts');
-  const context = {siteUrl: 'https://docs.example.com', siteDir: site, routeOf: (file) => `/docs/${file.replace(/\.md$/, '')}`, childrenOf: () => []};
+  const context = {
+    siteUrl: 'https://docs.example.com',
+    siteDir: site,
+    routeOf: (file) => `/docs/${file.replace(/\.md$/, '')}`,
+    titleOf: (file) => model.pageOfFile(file)?.title,
+    childrenOf: () => [],
+  };
   const index = exportPage(
     {file: 'changelog/index.md', route: '/docs/changelog/', title: 'Changelog', description: 'Every change.', source: 'All changes:\n\n::changelog\n'},
     context,

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import createJiti from 'jiti';
 import YAML from 'yaml';
-import {fixtureSite, testFixtures} from './fixtures.mjs';
+import {fixtureSite, fixtureSiteModel, testFixtures} from './fixtures.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
 const {exportPage} = jiti('../../src/plugins/markdown-for-tools/exportPage.ts');
@@ -30,7 +30,11 @@ const cards = {
 /** The site's one rule for a doc's route (src/utils/docRoutes.ts), for the fixture site's files. */
 const routeOf = (file) => (fs.existsSync(path.join(fixtureSite, 'docs', file)) ? docRoute(file) : undefined);
 
-const context = {siteUrl: 'https://docs.launchdeck.io', routeOf, childrenOf: (route) => cards[route] ?? [], siteDir: fixtureSite};
+/** A doc's title, from the fixture site's model as the site takes it from the loaded docs. */
+const model = await fixtureSiteModel();
+const titleOf = (file) => model.pageOfFile(file)?.title;
+
+const context = {siteUrl: 'https://docs.launchdeck.io', routeOf, titleOf, childrenOf: (route) => cards[route] ?? [], siteDir: fixtureSite};
 
 testFixtures('export-page', (source, {name}) => {
   const file = fileOf[name] ?? `servers/${name}.md`;

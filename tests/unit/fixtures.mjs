@@ -27,7 +27,10 @@ import remarkFrontmatter from 'remark-frontmatter';
 import remarkStringify from 'remark-stringify';
 import remarkRehype from 'remark-rehype';
 import {find, html as htmlSchema, svg as svgSchema} from 'property-information';
+import createJiti from 'jiti';
 import {repoRoot} from '../helpers.mjs';
+
+const jiti = createJiti(import.meta.url, {interopDefault: true});
 
 export const fixturesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '__fixtures__');
 
@@ -253,4 +256,45 @@ function lines(node, depth, schema) {
 /** An HTML tree (hast, MDX nodes included) as indented HTML, one block per line. */
 export function hastToText(tree) {
   return `${lines(tree, 0, htmlSchema).join('\n')}\n`;
+}
+
+/**
+ * The site model (src/utils/siteModel.ts) of the made-up site's docs, as the
+ * docs plugin would load them: every Markdown file under docs/ except those
+ * whose name or folder starts with `_`, its front matter and title read by
+ * Docusaurus's own parser, its description the front matter's or, without
+ * one, the excerpt Docusaurus makes from the first paragraph.
+ */
+export async function fixtureSiteModel(siteDir = fixtureSite) {
+  const {parseMarkdownFile, DEFAULT_PARSE_FRONT_MATTER} = await import('@docusaurus/utils');
+  const {createSiteModel} = jiti(path.join(repoRoot, 'src/utils/siteModel.ts'));
+  const {docIdOfFile, docRoute} = jiti(path.join(repoRoot, 'src/utils/docRoutes.ts'));
+  const docsDir = path.join(siteDir, 'docs');
+  const files = (dir) =>
+    fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
+      if (entry.name.startsWith('_')) return [];
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return files(full);
+      return /\.mdx?$/.test(entry.name) ? [full] : [];
+    });
+  const pages = [];
+  for (const full of files(docsDir).sort()) {
+    const file = path.relative(docsDir, full).split(path.sep).join('/');
+    const fileContent = fs.readFileSync(full, 'utf8');
+    const {frontMatter, contentTitle, excerpt} = await parseMarkdownFile({
+      filePath: full,
+      fileContent,
+      parseFrontMatter: DEFAULT_PARSE_FRONT_MATTER,
+      removeContentTitle: true,
+    });
+    pages.push({
+      id: docIdOfFile(file),
+      file,
+      permalink: docRoute(file),
+      title: frontMatter.title ?? contentTitle ?? file,
+      description: frontMatter.description ?? excerpt ?? '',
+      frontMatter,
+    });
+  }
+  return createSiteModel(pages);
 }

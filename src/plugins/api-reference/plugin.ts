@@ -33,7 +33,7 @@ import {consoleContext, consoleSpec, type ConsoleContext} from './consoleSpec';
 import {API_REFERENCE_PLUGIN, type ApiReferenceContent} from './pluginContent';
 import {docusaurusFeatures} from '../../config/docusaurusVersion';
 import {urls} from '../../config/urls';
-import {frontMatterField} from '../../utils/frontMatter';
+import {sourceTitle} from '../../utils/sourceFrontMatter';
 import {formatDate, readEntries} from '../changelog/entries';
 
 function markdownFiles(dir: string): string[] {
@@ -62,7 +62,7 @@ export function guidesByOperation(siteDir: string, contract: Contract): Map<stri
   for (const file of markdownFiles(docsDir).sort()) {
     const markdown = fs.readFileSync(file, 'utf8');
     const rel = path.relative(docsDir, file).split(path.sep).join('/');
-    const title = frontMatterField(file, 'title') ?? rel;
+    const title = sourceTitle(file) ?? rel;
     const seen = new Set<string>();
     for (const call of apiCallsIn(markdown).filter((c) => c.curl)) {
       const op = findOperation(contract, call.method, call.path);

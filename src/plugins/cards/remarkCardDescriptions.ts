@@ -7,12 +7,11 @@
  * "docs-metadata" (src/internals/docsPlugin.ts) drops them there; this plugin instead adds a `descriptions` attribute (JSON, doc
  * id to description) to each `<DocCardList />` and `<SectionCards />`, with
  * the pages that list can show: the pages of its folder and the index pages
- * of its subfolders. src/plugins/cards/theme/DocCardList reads them.
+ * of its subfolders, from the site model of the loaded docs
+ * (src/utils/siteModel.ts). src/plugins/cards/theme/DocCardList reads them.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import {frontMatterField} from '../../utils/frontMatter';
-import {docIdOfFile} from '../../utils/docRoutes';
+import {siteModel, type SiteModel} from '../../utils/siteModel';
 
 interface MdNode {
   type: string;
@@ -24,25 +23,27 @@ interface MdNode {
 export interface Options {
   /** The docs folder, relative to the site (for example "docs"). */
   docsDir: string;
+  /** The site's pages (tests give their own); by default the site model of the loaded docs. */
+  model?: () => SiteModel;
 }
 
 const CARD_LISTS = new Set(['DocCardList', 'SectionCards']);
-const isDoc = (name: string) => /\.mdx?$/.test(name) && !name.startsWith('_');
+const isIndex = (file: string) => /(^|\/)index\.mdx?$/.test(file);
 
-/** Doc id to description for the cards a page in `folder` can list. */
-export function cardDescriptions(docsRoot: string, folder: string): Record<string, string> {
+/**
+ * Doc id to description for the cards a page in `folder` (a folder under
+ * docs/, '' for docs/ itself) can list: the pages of that folder and the index
+ * pages of its subfolders, never the folder's own index page.
+ */
+export function cardDescriptions(model: SiteModel, folder: string): Record<string, string> {
   const result: Record<string, string> = {};
-  const add = (file: string) => {
-    const description = frontMatterField(file, 'description');
-    if (description) result[docIdOfFile(path.relative(docsRoot, file).split(path.sep).join('/'))] = description;
-  };
-  for (const entry of fs.readdirSync(folder, {withFileTypes: true})) {
-    const full = path.join(folder, entry.name);
-    if (entry.isFile() && isDoc(entry.name) && !/^index\.mdx?$/.test(entry.name)) add(full);
-    if (entry.isDirectory() && !entry.name.startsWith('_')) {
-      const index = ['index.md', 'index.mdx'].map((name) => path.join(full, name)).find((file) => fs.existsSync(file));
-      if (index) add(index);
-    }
+  const prefix = folder ? `${folder}/` : '';
+  for (const page of model.pages) {
+    if (!page.file.startsWith(prefix) || !page.description) continue;
+    const rest = page.file.slice(prefix.length).split('/');
+    const inFolder = rest.length === 1 && !isIndex(page.file);
+    const subfolderIndex = rest.length === 2 && isIndex(page.file);
+    if (inFolder || subfolderIndex) result[page.id] = page.description;
   }
   return result;
 }
@@ -58,10 +59,12 @@ function visit(node: MdNode, descriptions: () => string): void {
 }
 
 export default function remarkCardDescriptions(options: Options) {
+  const model = options.model ?? siteModel;
   return (tree: MdNode, file: {path?: string; cwd?: string}): void => {
     if (!file.path) return;
     const docsRoot = path.resolve(file.cwd ?? process.cwd(), options.docsDir);
+    const folder = path.relative(docsRoot, path.dirname(file.path)).split(path.sep).join('/');
     let json: string | undefined;
-    visit(tree, () => (json ??= JSON.stringify(cardDescriptions(docsRoot, path.dirname(file.path!)))));
+    visit(tree, () => (json ??= JSON.stringify(cardDescriptions(model(), folder))));
   };
 }

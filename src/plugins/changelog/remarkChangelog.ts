@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {CHANGELOG_DIR, CHANGELOG_TAGS, ENTRY_FILE, formatDate, readEntries, readEntry, type ChangelogEntry, type ChangelogTag} from './entries';
 import {FEED_FORMATS, feedLinks} from './feeds';
-import {frontMatterField} from '../../utils/frontMatter';
+import {siteModel} from '../../utils/siteModel';
 
 export interface Options {
   /** The docs folder, relative to the site ("docs"). */
@@ -27,7 +27,12 @@ export interface Options {
   siteUrl: string;
   /** Whether lists get the toolbar (filter and Subscribe); the Markdown for readers' tools leaves it out. Default true. */
   toolbar?: boolean;
+  /** The title of a section's page (`servers` → "Servers"); by default from the site model of the loaded docs. */
+  sectionTitle?: (section: string) => string | undefined;
 }
+
+/** A section's title from the site model (src/utils/siteModel.ts): its index page's. */
+const modelSectionTitle = (section: string): string | undefined => siteModel().pageOfFile(`${section}/index.md`)?.title;
 
 interface Node {
   type: string;
@@ -76,9 +81,9 @@ function tagLinks(page: string, tags: ChangelogTag[]): Node[] {
   });
 }
 
-function entryHeader(docsDir: string, page: string, entry: ChangelogEntry): Node {
+function entryHeader(page: string, entry: ChangelogEntry, sectionTitle: (section: string) => string | undefined): Node {
   const sections = entry.sections.flatMap((section, i) => {
-    const title = frontMatterField(path.join(docsDir, section, 'index.md'), 'title') ?? section;
+    const title = sectionTitle(section) ?? section;
     const to = link(relativeLink(page, `${section}/index.md`), title);
     return i ? [text(', '), to] : [to];
   });
@@ -211,7 +216,7 @@ export default function remarkChangelog(options: Options) {
     if (isEntry) {
       const {entry, problems} = readEntry(docsDir, page);
       if (problems.length) throw new Error(`docs/${page}: ${problems.join('; ')}`);
-      top.push(entryHeader(docsDir, page, entry));
+      top.push(entryHeader(page, entry, options.sectionTitle ?? modelSectionTitle));
     }
     // After the imports (MDX requires them first, by convention).
     let at = 0;

@@ -33,6 +33,8 @@ export interface ExportContext {
   siteUrl: string;
   /** A doc's route from its path under docs/ ("servers/index.md" → "/docs/servers/"), or undefined. */
   routeOf(file: string): string | undefined;
+  /** A doc's title from its path under docs/, or undefined (the changelog's entries name their sections by it). */
+  titleOf(file: string): string | undefined;
   /** The pages a section's card list shows. */
   childrenOf(route: string): Array<{title: string; route: string; description: string}>;
   /** The site's folder: with it, each curl example links to its API reference page, as on the site. */
@@ -234,7 +236,7 @@ export function exportPage(page: ExportPage, context: ExportContext): string {
   if (context.siteDir) {
     remarkApiReferenceLinks({siteDir: context.siteDir})(tree as never, {path: path.join(context.siteDir, 'docs', page.file)});
     // The changelog's lists and an entry's date and tags, as on the site.
-    remarkChangelog({docsDir: 'docs', siteUrl: context.siteUrl, toolbar: false})(tree as never, {
+    remarkChangelog({docsDir: 'docs', siteUrl: context.siteUrl, toolbar: false, sectionTitle: (section) => context.titleOf(`${section}/index.md`)})(tree as never, {
       path: path.join(context.siteDir, 'docs', page.file),
       cwd: context.siteDir,
     });

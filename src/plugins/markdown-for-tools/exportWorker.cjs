@@ -1,7 +1,7 @@
 /**
  * Worker thread of the Markdown export (./plugin.ts): converts a share of the
  * pages while the bundler works.
- * Receives {siteDir, jobs: [{page}], routes, children, siteUrl}; answers
+ * Receives {siteDir, jobs: [{page}], routes, titles, children, siteUrl}; answers
  * with [route, markdown] pairs.
  */
 const {parentPort, workerData} = require('node:worker_threads');
@@ -22,10 +22,12 @@ const jiti = require('jiti')(__filename, {interopDefault: true});
 const {exportPage} = jiti(path.join(workerData.siteDir, 'src/plugins/markdown-for-tools/exportPage.ts'));
 
 const routes = new Map(workerData.routes);
+const titles = new Map(workerData.titles);
 const children = new Map(workerData.children);
 const context = {
   siteUrl: workerData.siteUrl,
   routeOf: (file) => routes.get(file),
+  titleOf: (file) => titles.get(file),
   childrenOf: (route) => children.get(route) || [],
   siteDir: workerData.siteDir,
 };

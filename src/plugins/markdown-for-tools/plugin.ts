@@ -14,24 +14,9 @@ import {markdownPath, type ExportPage} from './exportPage';
 import {apiReferenceContent} from '../api-reference/pluginContent';
 import {urls} from '../../config/urls';
 import {mcpCommand} from '../../config/assistants';
+import {siteModel, type SiteModel, type SitePage, type SidebarItem} from '../../utils/siteModel';
 
-interface DocMeta {
-  id: string;
-  title: string;
-  description: string;
-  source: string;
-  permalink: string;
-}
-type SidebarItem =
-  | {type: 'doc'; id: string}
-  | {type: 'ref'; id: string}
-  | {type: 'link'; href: string; label: string}
-  | {type: 'category'; label: string; items: SidebarItem[]; link?: {type: string; id?: string}}
-  | {type: 'html'};
-interface LoadedVersion {
-  docs: DocMeta[];
-  sidebars: Record<string, SidebarItem[]>;
-}
+type DocMeta = Pick<SitePage, 'id' | 'title' | 'description' | 'permalink'>;
 
 /** The product, in the paragraph that opens /llms.txt. */
 export const PRODUCT_SUMMARY =
@@ -100,12 +85,12 @@ interface Exported {
  * Markdown comes ready-made in `readyByFile` (by path under docs/); resolves with
  * the Markdown of each page.
  */
-function exportAll(context: LoadContext, version: LoadedVersion, readyByFile: Record<string, string>): Promise<Exported> {
+function exportAll(context: LoadContext, model: SiteModel, readyByFile: Record<string, string>): Promise<Exported> {
   const siteUrl = context.siteConfig.url.replace(/\/$/, '');
-  const docs = new Map(version.docs.map((d) => [d.id, d]));
-  const fileOf = (doc: DocMeta) => doc.source.replace(/^@site\/docs\//, '');
-  const routeByFile = new Map(version.docs.map((d) => [fileOf(d), d.permalink]));
-  const sections = sidebarSections(version.sidebars.documentation ?? [], docs);
+  const docs = new Map(model.pages.map((d) => [d.id, d]));
+  const routeByFile = new Map(model.pages.map((d) => [d.file, d.permalink]));
+  const titleByFile = new Map(model.pages.map((d) => [d.file, d.title]));
+  const sections = sidebarSections(model.sidebars.documentation ?? [], docs);
 
   // A section's cards: the docs of its sidebar category, one level down.
   const children = new Map<string, Array<{title: string; route: string; description: string}>>();
@@ -126,10 +111,10 @@ function exportAll(context: LoadContext, version: LoadedVersion, readyByFile: Re
       walk(item.items);
     }
   };
-  walk(version.sidebars.documentation ?? []);
+  walk(model.sidebars.documentation ?? []);
 
-  const pages = version.docs.map((doc) => {
-    const file = fileOf(doc);
+  const pages = model.pages.map((doc) => {
+    const file = doc.file;
     // The API reference's operation pages come ready from their generator (src/plugins/api-reference/toolsMarkdown.ts).
     const readyMarkdown = Object.hasOwn(readyByFile, file) ? readyByFile[file] : undefined;
     if (readyMarkdown === undefined && /^api\/reference\/.+\/[^/]+\.md$/.test(file)) {
@@ -145,7 +130,7 @@ function exportAll(context: LoadContext, version: LoadedVersion, readyByFile: Re
     return {page, target: markdownPath(doc.permalink), ready: readyMarkdown};
   });
   const jobs = pages.filter((p) => p.ready === undefined).map(({page}) => ({page}));
-  const shared = {siteDir: context.siteDir, siteUrl, routes: [...routeByFile], children: [...children]};
+  const shared = {siteDir: context.siteDir, siteUrl, routes: [...routeByFile], titles: [...titleByFile], children: [...children]};
   return new Promise<Array<[string, string]>>((resolve, reject) => {
     const worker = new Worker(path.join(__dirname, 'exportWorker.cjs'), {workerData: {...shared, jobs}});
     worker.once('message', resolve);
@@ -165,10 +150,7 @@ export default function markdownForToolsPlugin(context: LoadContext): Plugin {
     // worker thread, so it runs while the bundler works instead of after it.
     async allContentLoaded({allContent}) {
       if (process.env.NODE_ENV !== 'production') return;
-      const docsContent = allContent['docusaurus-plugin-content-docs']?.default as {loadedVersions?: LoadedVersion[]} | undefined;
-      const version = docsContent?.loadedVersions?.[0];
-      if (!version) throw new Error("The Markdown export needs the docs plugin's content.");
-      running = exportAll(context, version, apiReferenceContent(allContent).toolsMarkdown);
+      running = exportAll(context, siteModel(), apiReferenceContent(allContent).toolsMarkdown);
       running.catch(() => {}); // reported when postBuild awaits it
     },
     async postBuild({outDir}) {
