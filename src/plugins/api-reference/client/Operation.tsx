@@ -118,7 +118,7 @@ function Blocks({blocks, components, onClick, consoleData}: BlocksProps): ReactN
       );
     }
     if ('html' in block) {
-      // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- delegates the clicks of the links inside
+      // Delegates the clicks of the links inside.
       return <div key={i} className="api-static" onClick={onClick} dangerouslySetInnerHTML={{__html: block.html}} />;
     }
     if ('details' in block) {

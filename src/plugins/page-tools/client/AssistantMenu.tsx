@@ -82,7 +82,7 @@ export default function AssistantMenu({markdownPath}: {markdownPath: string}): R
           <section key={config.editor}>
             <h3>{config.editor}</h3>
             <p>{config.where}</p>
-            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard */}
+            {/* A scrollable region must be reachable by keyboard. */}
             <pre tabIndex={0} className={`language-${config.language}`}>
               <code>{config.code}</code>
             </pre>

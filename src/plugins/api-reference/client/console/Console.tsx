@@ -588,7 +588,7 @@ export default function Console({spec, focus, onClose: close}: ConsoleProps): Re
           {result.body && (
             <details open className={styles.details}>
               <summary>Response body ({result.body.split('\n').length} lines)</summary>
-              {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard */}
+              {/* A scrollable region must be reachable by keyboard. */}
               <pre tabIndex={0} className={styles.pre}>
                 <code>{result.body}</code>
               </pre>

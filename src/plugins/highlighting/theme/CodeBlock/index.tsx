@@ -108,7 +108,7 @@ export default function CodeBlock({
       <div className={styles.content}>
         <pre
           ref={pre}
-          /* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard */
+          /* A scrollable region must be reachable by keyboard. */
           tabIndex={0}
           className={clsx('prism-code', `language-${language ?? 'text'}`, styles.pre, wrap.enabled && styles.wrapped, 'thin-scrollbar')}>
           {code === undefined ? (

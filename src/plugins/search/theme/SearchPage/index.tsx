@@ -197,7 +197,6 @@ export default function SearchPage(): ReactNode {
             placeholder="Search the documentation"
             value={query}
             autoComplete="off"
-            // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus={!urlQuery}
             onChange={(event) => {
               setEdited(true);
