@@ -29,9 +29,9 @@ import {
 export const MAX_QUERY_LENGTH = 200;
 export const MAX_RESULTS = 20;
 
-// eslint-disable-next-line no-control-regex -- control characters are what this removes
 const cleanText = (text) =>
   text
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes
     .replace(/[\u0000-\u001f\u007f]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();

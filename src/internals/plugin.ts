@@ -24,7 +24,7 @@ import {SeamError} from './seamError';
 import {colorModeFallbackTag} from './colorModeFallback';
 
 // The loaders' record of what ran (CommonJS, shared with the bundler's loaders).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS file without types, typed by the cast
 const {appliedSeams, markApplied} = require('./loaders/shared.cjs') as {appliedSeams(): Set<string>; markApplied(seam: string, compiler?: string): void};
 
 interface Replacement {

@@ -40,6 +40,7 @@ export function words(text: string): Word[] {
   return found;
 }
 
+// eslint-disable-next-line no-control-regex -- the whole ASCII range, control characters included
 const ASCII = /^[\x00-\x7f]*$/;
 
 /** Just the words, for callers that don't highlight. */

@@ -109,7 +109,7 @@ export default function SearchPage(): ReactNode {
     if (next.toString() !== new URLSearchParams(location.search).toString()) {
       history.replace({search: next.toString()});
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the query changes, not when the address it writes does
   }, [query, edited]);
   useEffect(() => setQuery(urlQuery), [urlQuery]);
 
