@@ -34,6 +34,7 @@ export default function TabsWrapper(props: Props): ReactNode {
     if (!isValidElement<TabItemProps & TabIds>(item)) return item;
     const tabId = `${base}tab-${n}`;
     const panelId = props.lazy ? `${base}panel` : `${base}panel-${n}`;
+    // eslint-disable-next-line react-hooks/immutability -- Children.map calls this during the render, in order
     n += 1;
     return cloneElement(item, {attributes: {...item.props.attributes, id: tabId, 'aria-controls': panelId}, panelId, tabId});
   });

@@ -199,7 +199,7 @@ export default function Console({spec, focus, onClose: close}: ConsoleProps): Re
   const {servers} = spec;
   const productUrls = siteConfig.customFields?.urls as ProductUrls;
   const origins = useMemo(() => new Set(servers.map((s) => new URL(s.url).origin)), [servers]);
-  const kept = useMemo(load, []);
+  const kept = useMemo(() => load(), []);
   const cssUrl = useBaseUrl(CONSOLE_CSS);
 
   const [server, setServer] = useState(() => (servers.some((s) => s.url === kept.server) ? kept.server : servers[0]!.url));
@@ -226,6 +226,7 @@ export default function Console({spec, focus, onClose: close}: ConsoleProps): Re
   const paramIssues = useMemo(() => parameterIssues(spec, values), [spec, values]);
   const body = useMemo(() => checkBody(spec, bodyText), [spec, bodyText]);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- keeps the last valid body; the samples read it only once the body is invalid
     if (body.value !== undefined && body.issues.length === 0) setLastBody(body.value);
   }, [body]);
 
@@ -277,6 +278,7 @@ export default function Console({spec, focus, onClose: close}: ConsoleProps): Re
       timedOut = true;
       controller.abort();
     }, TIMEOUT_MS);
+    // eslint-disable-next-line react-hooks/purity -- `send` runs on a click, not during render (facebook/react#34046)
     const started = performance.now();
     let next: Result;
     try {
@@ -290,6 +292,7 @@ export default function Console({spec, focus, onClose: close}: ConsoleProps): Re
         referrerPolicy: 'no-referrer',
       });
       const text = await response.text();
+      // eslint-disable-next-line react-hooks/purity -- `send` runs on a click, not during render (facebook/react#34046)
       const ms = Math.round(performance.now() - started);
       let json: unknown;
       if (/json/.test(response.headers.get('Content-Type') ?? '') && text) {

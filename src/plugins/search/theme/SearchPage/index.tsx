@@ -95,6 +95,7 @@ export default function SearchPage(): ReactNode {
   const [progress, setProgress] = useState({loaded: 0, total: 0});
   const [state, setState] = useState<State>({results: [], partial: false, complete: false, query: ''});
   const [showAll, setShowAll] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- a new query or context folds the results again
   useEffect(() => setShowAll(false), [query, context]);
   const generation = useRef(0);
 
@@ -111,12 +112,14 @@ export default function SearchPage(): ReactNode {
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the query changes, not when the address it writes does
   }, [query, edited]);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is read after hydration, so the first render matches the static HTML
   useEffect(() => setQuery(urlQuery), [urlQuery]);
 
   // Loads the first tier; first results come from it.
   useEffect(() => {
     if (process.env.NODE_ENV !== 'production') return;
     let cancelled = false;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the loading state shows while the worker starts, outside React
     setPhase('loading');
     getSearchWorker()
       .then((worker) => worker.loadFirstTier(baseUrl, context))
