@@ -39,6 +39,7 @@ export default function AssistantMenu({markdownPath}: {markdownPath: string}): R
     <div ref={panel} className="ld-page-menu__panel">
       <ul className="ld-page-menu__list">
         <li>
+          {/* eslint-disable-next-line @docusaurus/no-html-links -- a file, not a route: Link would look for it among the app's routes */}
           <a className="ld-page-menu__item" href={markdownPath}>
             View as Markdown
             <span className="ld-page-menu__hint" aria-hidden="true">
@@ -48,6 +49,7 @@ export default function AssistantMenu({markdownPath}: {markdownPath: string}): R
         </li>
         {assistants.map((assistant) => (
           <li key={assistant.name}>
+            {/* eslint-disable-next-line @docusaurus/no-html-links -- another site, in a new tab */}
             <a
               className="ld-page-menu__item"
               href={assistant.url(prompt)}

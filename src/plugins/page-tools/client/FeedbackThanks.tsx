@@ -15,7 +15,7 @@ export interface FeedbackThanksProps {
 export default function FeedbackThanks({repository, pageTitle, pageUrl, answer}: FeedbackThanksProps): ReactNode {
   return (
     <p role="status" className="ld-feedback__thanks">
-      Thank you.{' '}
+      Thank you. {/* eslint-disable-next-line @docusaurus/no-html-links -- GitHub, in a new tab */}
       <a href={docsFeedbackUrl(repository, pageTitle, pageUrl, answer)} target="_blank" rel="noopener noreferrer">
         {answer === 'Yes' ? 'Tell us what helped' : 'Tell us what was missing or wrong'}
       </a>{' '}
