@@ -29,6 +29,7 @@ export default tseslint.config(
       'bench-results/',
       'visual-report/',
       'docs/api/reference/',
+      'mcp/lib/',
     ],
   },
   {
@@ -63,13 +64,9 @@ export default tseslint.config(
     languageOptions: {globals: globals.node},
   },
   {
-    // No "type" in package.json: .js files are CommonJS.
-    files: ['**/*.js'],
-    languageOptions: {sourceType: 'commonjs'},
-  },
-  {
-    // CommonJS files load with require().
+    // CommonJS (no "type" in package.json, so .js too): these files load with require().
     files: ['**/*.{js,cjs}'],
+    languageOptions: {sourceType: 'commonjs'},
     rules: {'@typescript-eslint/no-require-imports': 'off'},
   },
   {
