@@ -155,7 +155,11 @@ export const SEAMS: Seam[] = [
   {
     id: 'theme-doc-item',
     what: 'the page header (title first, then On this page and the page actions) and the feedback question on every doc page',
-    ours: ['src/plugins/page-tools/theme/DocItem/Content/index.tsx', 'src/plugins/page-tools/theme/DocItem/TOC/Mobile/index.tsx', 'src/plugins/page-tools/theme/DocItem/Footer/index.tsx'],
+    ours: [
+      'src/plugins/page-tools/theme/DocItem/Content/index.tsx',
+      'src/plugins/page-tools/theme/DocItem/TOC/Mobile/index.tsx',
+      'src/plugins/page-tools/theme/DocItem/Footer/index.tsx',
+    ],
     upstream: [
       themeClassic('theme/DocItem/Content/index.js'),
       themeClassic('theme/DocItem/TOC/Mobile/index.js'),

@@ -51,24 +51,25 @@ const featureSeamDirs = () =>
     .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(repoRoot, 'src/plugins', entry.name, 'seams')))
     .map((entry) => path.join(repoRoot, 'src/plugins', entry.name, 'seams'));
 
-test('every file of src/internals and of a feature\'s seams/ folder belongs to a seam, and every file a seam names exists', () => {
+test("every file of src/internals and of a feature's seams/ folder belongs to a seam, and every file a seam names exists", () => {
   const owned = new Set(SEAMS.flatMap((s) => s.ours));
   for (const file of owned) {
     assert.ok(fs.existsSync(path.join(repoRoot, file)), `${file} (named by a seam) exists`);
-    assert.ok(/^src\/(internals|plugins\/[^/]+\/(seams|theme))\//.test(file), `${file} (named by a seam) is in src/internals, or a feature's seams/ or theme/ folder`);
+    assert.ok(
+      /^src\/(internals|plugins\/[^/]+\/(seams|theme))\//.test(file),
+      `${file} (named by a seam) is in src/internals, or a feature's seams/ or theme/ folder`,
+    );
   }
   const stray = walk(internalsDir).filter((file) => !MACHINERY.has(file) && !owned.has(`src/internals/${file}`));
   assert.deepEqual(stray, [], 'files in src/internals that no seam lists in src/internals/seams.ts');
   for (const dir of featureSeamDirs()) {
     const rel = path.relative(repoRoot, dir).split(path.sep).join('/');
-    const strayHere = fs
-      .readdirSync(dir)
-      .filter((file) => !file.endsWith('.d.ts') && file !== 'README.md' && !owned.has(`${rel}/${file}`));
+    const strayHere = fs.readdirSync(dir).filter((file) => !file.endsWith('.d.ts') && file !== 'README.md' && !owned.has(`${rel}/${file}`));
     assert.deepEqual(strayHere, [], `files in ${rel} that no seam lists in src/internals/seams.ts`);
   }
 });
 
-test('no file outside src/internals and the features\' seams/ folders imports the internals of Docusaurus or the search plugin', () => {
+test("no file outside src/internals and the features' seams/ folders imports the internals of Docusaurus or the search plugin", () => {
   const offenders = [];
   const scan = (dir) => {
     for (const entry of fs.readdirSync(dir, {withFileTypes: true})) {
@@ -85,7 +86,7 @@ test('no file outside src/internals and the features\' seams/ folders imports th
     }
   };
   scan(path.join(repoRoot, 'src'));
-  assert.deepEqual(offenders, [], 'imports of upstream internals belong in src/internals or a feature\'s seams/ folder (a seam, listed and guarded)');
+  assert.deepEqual(offenders, [], "imports of upstream internals belong in src/internals or a feature's seams/ folder (a seam, listed and guarded)");
 });
 
 test('the installed upstream files are the ones every seam was verified against', () => {

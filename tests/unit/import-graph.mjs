@@ -112,7 +112,8 @@ export const layerOf = (rel) => LAYERS.find((layer) => layer.match.test(rel)) ??
  * a feature's seams/, which hold both).
  */
 export function sideOf(rel) {
-  if (/^src\/plugins\/[^/]+\/(client|theme)\//.test(rel) || /^src\/internals\/(client|theme|reference)\//.test(rel) || /^src\/(theme|pages)\//.test(rel)) return 'browser';
+  if (/^src\/plugins\/[^/]+\/(client|theme)\//.test(rel) || /^src\/internals\/(client|theme|reference)\//.test(rel) || /^src\/(theme|pages)\//.test(rel))
+    return 'browser';
   if (/^src\/plugins\/[^/]+\/seams\//.test(rel) || /^src\/(config|utils)\//.test(rel)) return 'shared';
   return 'build';
 }
@@ -139,7 +140,7 @@ export function directionProblems(root, graph = importGraph(root)) {
  */
 export function boundaryProblems(root, graph = importGraph(root)) {
   const problems = [];
-  for (const [file, edges] of graph) {
+  for (const [file] of graph) {
     if (sideOf(relOf(root, file)) !== 'browser') continue;
     // Breadth-first over value imports: the shortest chain to each offence.
     const seen = new Map([[file, [relOf(root, file)]]]);

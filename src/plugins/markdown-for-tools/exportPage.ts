@@ -236,10 +236,13 @@ export function exportPage(page: ExportPage, context: ExportContext): string {
   if (context.siteDir) {
     remarkApiReferenceLinks({siteDir: context.siteDir})(tree as never, {path: path.join(context.siteDir, 'docs', page.file)});
     // The changelog's lists and an entry's date and tags, as on the site.
-    remarkChangelog({docsDir: 'docs', siteUrl: context.siteUrl, toolbar: false, sectionTitle: (section) => context.titleOf(`${section}/index.md`)})(tree as never, {
-      path: path.join(context.siteDir, 'docs', page.file),
-      cwd: context.siteDir,
-    });
+    remarkChangelog({docsDir: 'docs', siteUrl: context.siteUrl, toolbar: false, sectionTitle: (section) => context.titleOf(`${section}/index.md`)})(
+      tree as never,
+      {
+        path: path.join(context.siteDir, 'docs', page.file),
+        cwd: context.siteDir,
+      },
+    );
   }
   const body = transform(tree.children ?? [], page, context, 1);
   const hasTitle = body.some((n) => n.type === 'heading' && n.depth === 1);
