@@ -70,13 +70,16 @@ const docsOptions = {
   versions: {current: {label: 'Next'}},
   exclude: ['**/README.md', '**/_*.{js,jsx,ts,tsx,md,mdx}', '**/_*/**', '**/*.test.{js,jsx,ts,tsx}', '**/__tests__/**'],
   // The changelog's entry headers, lists and feed links (src/plugins/changelog).
-  beforeDefaultRemarkPlugins: [remarkProductUrls, remarkDiagrams, [remarkChangelog, {docsDir: 'docs', siteUrl: urls.site}]],
+  // The curl examples' links to the API reference first: they read the calls before the URL tokens are replaced.
+  beforeDefaultRemarkPlugins: [
+    [remarkApiReferenceLinks, {siteDir: __dirname}],
+    remarkProductUrls,
+    remarkDiagrams,
+    [remarkChangelog, {docsDir: 'docs', siteUrl: urls.site}],
+  ],
   // The changelog's page and tag pages in the sidebar, not its entries.
   sidebarItemsGenerator,
-  remarkPlugins: [
-    [remarkCardDescriptions, {docsDir: 'docs'}],
-    [remarkApiReferenceLinks, {siteDir: __dirname}],
-  ],
+  remarkPlugins: [[remarkCardDescriptions, {docsDir: 'docs'}]],
   rehypePlugins: [[rehypeHighlight, {languages: CODE_LANGUAGES}], rehypeTableRegions],
 } satisfies Preset.Options['docs'];
 

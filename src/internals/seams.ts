@@ -234,13 +234,6 @@ export const SEAMS: Seam[] = [
     ],
     optional: false,
   },
-  {
-    id: 'client-redirect-pages',
-    what: "the hosting rules recognise the redirect plugin's pages",
-    ours: ['src/internals/clientRedirects.ts'],
-    upstream: [{file: '@docusaurus/plugin-client-redirects/lib/createRedirectPageContent.js'}],
-    optional: false,
-  },
 ];
 
 export const seamById = (id: string): Seam | undefined => SEAMS.find((seam) => seam.id === id);

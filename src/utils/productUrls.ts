@@ -38,6 +38,10 @@ function visit(node: MdNode): void {
         attribute.value = replaceUrlTokens(attribute.value);
       }
     }
+  } else if (node.attributes) {
+    for (const [name, value] of Object.entries(node.attributes)) {
+      if (typeof value === 'string') node.attributes[name] = replaceUrlTokens(value);
+    }
   }
   for (const child of node.children ?? []) {
     visit(child);

@@ -233,10 +233,3 @@ test('only optional seams can be left out, and only by their ids', () => {
   assert.throws(() => seamsOff({LAUNCHDECK_SEAMS_OFF: 'theme-not-found'}), /cannot be left out/);
   assert.throws(() => seamsOff({LAUNCHDECK_SEAMS_OFF: 'no-such-seam'}), /no seam "no-such-seam"/);
 });
-
-test('the redirect pages of @docusaurus/plugin-client-redirects are still the ones the hosting rules recognise', () => {
-  const template = require(path.join(repoRoot, 'node_modules/@docusaurus/plugin-client-redirects/lib/createRedirectPageContent.js')).default;
-  const page = template({toUrl: '/docs/servers/add-aws-server'});
-  const {clientRedirectTarget} = jiti(path.join(internalsDir, 'clientRedirects.ts'));
-  assert.equal(clientRedirectTarget(page), '/docs/servers/add-aws-server');
-});

@@ -3,8 +3,10 @@
  * guide, a paragraph links the operations it calls to their API reference
  * pages. The operations are those of the made-up contract in
  * __fixtures__/site/api/openapi.yaml; the inputs hold the API's URL as the
- * plugin gets it (productUrls has already replaced %API_URL%). Each input is
- * read as a guide of the made-up site unless `pageOf` names another page.
+ * plugin gets it, as the token `%API_URL%`: it runs before the product URLs'
+ * plugin (src/utils/productUrls.ts), which then replaces the tokens, as on the
+ * site. Each input is read as a guide of the made-up site unless `pageOf`
+ * names another page.
  */
 import path from 'node:path';
 import createJiti from 'jiti';
@@ -12,12 +14,13 @@ import {fixtureSite, runRemark, testFixtures} from './fixtures.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
 const remarkApiReferenceLinks = jiti('../../src/plugins/api-reference/remarkReferenceLinks.ts');
+const remarkProductUrls = jiti('../../src/utils/productUrls.ts');
 
 /** A reference page is a target of the links, never a guide that gets them. */
 const pageOf = {'reference-page': 'docs/api/reference/servers/stop-server.md'};
 
 testFixtures('api-reference-links', async (source, {name}) => ({
-  md: await runRemark(source, [[remarkApiReferenceLinks, {siteDir: fixtureSite}]], {
+  md: await runRemark(source, [[remarkApiReferenceLinks, {siteDir: fixtureSite}], remarkProductUrls], {
     path: path.join(fixtureSite, pageOf[name] ?? 'docs/servers/stop-server.md'),
   }),
 }));

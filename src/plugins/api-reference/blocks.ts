@@ -34,6 +34,7 @@ import {
 import {samplesFor, type Sample} from './samples';
 import {REFERENCE_DIR, referenceRoute} from './client/routes';
 import {docRoute} from '../../utils/docRoutes';
+import {replaceUrlTokens} from '../../utils/productUrls';
 
 /** A guide that shows a call to an operation. */
 export interface GuideLink {
@@ -319,8 +320,17 @@ export function operationContent(contract: Contract, op: Operation, guides: Guid
     title: pageTitle(op),
     heading: op.summary,
     description: pageDescription(op),
-    blocks: operationBlocks(contract, op, guides, '%API_URL%', changes),
+    // The one place the reference's URL tokens are replaced: every page, console and Markdown file is made from these blocks.
+    blocks: resolveTokens(operationBlocks(contract, op, guides, '%API_URL%', changes)),
   };
+}
+
+/** Blocks with the product URL tokens of every string replaced (src/utils/productUrls.ts). */
+function resolveTokens<T>(value: T): T {
+  if (typeof value === 'string') return replaceUrlTokens(value) as T;
+  if (Array.isArray(value)) return value.map(resolveTokens) as T;
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolveTokens(item)])) as T;
+  return value;
 }
 
 /**

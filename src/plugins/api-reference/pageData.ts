@@ -10,7 +10,6 @@
 import {createSlugger} from '@docusaurus/utils';
 import {highlightTokens, loadLanguages} from '../highlighting/tokenize';
 import {CODE_LANGUAGES} from '../highlighting/languages';
-import {replaceUrlTokens} from '../../utils/productUrls';
 import {escapeHtml} from '../../utils/html';
 import {docRoute} from '../../utils/docRoutes';
 import {inlineHtml, inlineText, proseHtml, tableHtml} from './html';
@@ -85,7 +84,7 @@ export function operationPageData(page: Pick<OperationContent, 'file' | 'heading
     for (const block of list) {
       switch (block.type) {
         case 'heading': {
-          const text = replaceUrlTokens(block.text);
+          const text = block.text;
           const value = inlineHtml(text, link);
           const id = slugger.slug(inlineText(text));
           heading = inlineText(text);
@@ -94,23 +93,16 @@ export function operationPageData(page: Pick<OperationContent, 'file' | 'heading
           break;
         }
         case 'paragraph':
-          html(`<p>${inlineHtml(replaceUrlTokens(block.text), link)}</p>`);
+          html(`<p>${inlineHtml(block.text, link)}</p>`);
           break;
         case 'prose':
-          html(proseHtml(replaceUrlTokens(block.text), link));
+          html(proseHtml(block.text, link));
           break;
         case 'list':
-          html(`<ul>${block.items.map((item) => `<li>${inlineHtml(replaceUrlTokens(item), link)}</li>`).join('')}</ul>`);
+          html(`<ul>${block.items.map((item) => `<li>${inlineHtml(item, link)}</li>`).join('')}</ul>`);
           break;
         case 'table':
-          html(
-            tableHtml(
-              block.head,
-              block.rows.map((row) => row.map(replaceUrlTokens)),
-              heading ? `Table: ${heading}` : 'Table',
-              link,
-            ),
-          );
+          html(tableHtml(block.head, block.rows, heading ? `Table: ${heading}` : 'Table', link));
           break;
         case 'endpoint':
           html(
@@ -121,7 +113,7 @@ export function operationPageData(page: Pick<OperationContent, 'file' | 'heading
           out.push({details: block.summary, blocks: convert(block.blocks)});
           break;
         case 'code': {
-          const code = replaceUrlTokens(block.code);
+          const code = block.code;
           out.push({code, language: block.language, tokens: highlighted(code, block.language)});
           break;
         }
@@ -129,7 +121,7 @@ export function operationPageData(page: Pick<OperationContent, 'file' | 'heading
           out.push({
             tabs: LANGUAGE_TAB_GROUP,
             samples: block.samples.map((sample) => {
-              const code = replaceUrlTokens(sample.code);
+              const code = sample.code;
               return {value: sampleValue(sample), label: sample.label, language: sample.language, code, tokens: highlighted(code, sample.language)};
             }),
           });

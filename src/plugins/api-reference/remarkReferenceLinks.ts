@@ -3,12 +3,14 @@
  * operation it calls: after the code block, "API reference: `POST /…`". The
  * operations come from api/openapi.yaml, so the links follow the contract
  * without anyone maintaining them; the build's link check proves each exists.
+ * It runs before the URL tokens are replaced (first of docusaurus.config.ts's
+ * beforeDefaultRemarkPlugins, and first in the Markdown export), where a call
+ * still reads `curl %API_URL%/servers`.
  */
 import path from 'node:path';
 import {loadSiteContract, type Contract} from './contract';
 import {apiCallsIn, findOperation} from './calls';
 import {REFERENCE_DIR, referenceRoute} from './client/routes';
-import {urls} from '../../config/urls';
 
 interface MdNode {
   type: string;
@@ -30,8 +32,8 @@ function contractOf(siteDir: string): Contract {
 
 /** The paragraph that links a code block's calls to the reference, or undefined. */
 function referenceParagraph(contract: Contract, code: string): MdNode | undefined {
-  // Tokens are already replaced here: read the API URL back as the token.
-  const calls = apiCallsIn(`\`\`\`bash\n${code.split(urls.api).join('%API_URL%')}\n\`\`\``).filter((c) => c.curl);
+  // Runs before the URL tokens are replaced (src/utils/productUrls.ts), so the calls still read `%API_URL%/…`.
+  const calls = apiCallsIn(`\`\`\`bash\n${code}\n\`\`\``).filter((c) => c.curl);
   const operations = [...new Set(calls.map((c) => findOperation(contract, c.method, c.path)).filter((op) => op !== undefined))];
   if (operations.length === 0) return undefined;
   const children: MdNode[] = [{type: 'text', value: operations.length > 1 ? 'API reference: ' : 'API reference: '}];

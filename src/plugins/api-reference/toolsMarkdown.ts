@@ -5,7 +5,6 @@
  * these are written here from the blocks, without parsing anything, and
  * handed to it as the API reference plugin's content (./pluginContent.ts).
  */
-import {replaceUrlTokens} from '../../utils/productUrls';
 import {docRoute} from '../../utils/docRoutes';
 import {linkResolver, type Block, type OperationContent} from './blocks';
 
@@ -20,11 +19,10 @@ export function operationToolsMarkdown(page: OperationContent, siteUrl: string):
     const target = resolve(url);
     return target.startsWith('/') ? `${siteUrl}${target}` : target.startsWith('#') ? `${siteUrl}${page.route}${target}` : target;
   };
-  const inline = (text: string) =>
-    replaceUrlTokens(text).replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_, label: string, url: string) => `[${label}](${absolute(url)})`);
+  const inline = (text: string) => text.replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_, label: string, url: string) => `[${label}](${absolute(url)})`);
   const fence = (language: string, code: string) => {
     const marker = code.includes('```') ? '~~~~' : '```';
-    return `${marker}${language}\n${replaceUrlTokens(code)}\n${marker}`;
+    return `${marker}${language}\n${code}\n${marker}`;
   };
   let depth = 1;
   const write = (list: Block[]): string[] =>

@@ -2,7 +2,8 @@
  * @docusaurus/plugin-client-redirects, plus the hosting rules.
  *
  * After the redirect pages are written (the wrapped plugin's postBuild), it:
- * 1. rewrites each redirect page so that all of them share one inline script
+ * 1. rewrites each redirect page of the site's list (./redirects.ts: the same
+ *    options, taken as the plugin takes them) so that all of them share one inline script
  *    (the target is an attribute of the page), adds a title, a language and a
  *    visible link, and keeps the meta refresh for readers without JavaScript;
  * 2. hashes every inline script of every page for the Content-Security-Policy
@@ -20,17 +21,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import type {LoadContext, Plugin, PluginModule} from '@docusaurus/types';
-import clientRedirects, {validateOptions} from '@docusaurus/plugin-client-redirects';
+import clientRedirects, {validateOptions, type Options as ClientRedirectsOptions} from '@docusaurus/plugin-client-redirects';
 import rules from './rules.mjs';
 import {checkFeedTypes, headersFile, nginxBrotliConf, nginxConf, redirectsFile, resolveRules} from './formats';
 import {escapeHtml} from '../../utils/html';
 import {apiOrigins} from '../../config/urls';
 import {CHANGELOG_TAGS, type ChangelogTag} from '../changelog/entries';
 import {FEED_FORMATS, feedFolder} from '../changelog/feeds';
-import {clientRedirectTarget} from '../../internals/clientRedirects';
-import {SeamError} from '../../internals/seamError';
-
-export {clientRedirectTarget};
+import {redirectList, redirectPageFile} from './redirects';
 
 /** The one script of every redirect page: go to the page's `data-to`, keeping the query and the fragment. */
 export const REDIRECT_SCRIPT = 'var t=document.documentElement.getAttribute("data-to");location.replace(/[?#]/.test(t)?t:t+location.search+location.hash)';
@@ -89,26 +87,26 @@ export default async function redirectsAndHostingRules(context: LoadContext, opt
     name: 'launchdeck-redirects-and-hosting-rules',
     async postBuild(props) {
       await wrapped.postBuild!(props);
-      const {outDir} = props;
-      const redirects: Array<{from: string; to: string}> = [];
+      const {outDir, baseUrl} = props;
+      // The redirects from their own list (./redirects.ts): each page the plugin wrote at a `from` is rewritten.
+      const routes = props.routesPaths.map((route) => (route.startsWith(baseUrl) ? `/${route.slice(baseUrl.length)}` : route));
+      const redirects = redirectList(options as ClientRedirectsOptions, routes, baseUrl);
+      const missing: string[] = [];
+      for (const {from, to} of redirects) {
+        const file = redirectPageFile(outDir, from);
+        if (fs.existsSync(file)) fs.writeFileSync(file, redirectPage(to, siteUrl));
+        else missing.push(`${from} (${path.relative(outDir, file)})`);
+      }
+      if (missing.length) {
+        throw new Error(
+          `@docusaurus/plugin-client-redirects wrote no page for ${missing.length} of the site's redirects, where src/plugins/hosting/redirects.ts expects it: ${missing.slice(0, 5).join(', ')}`,
+        );
+      }
       const hashes = new Map<string, string>();
       for (const file of htmlFiles(outDir)) {
-        let html = fs.readFileSync(file, 'utf8');
+        const html = fs.readFileSync(file, 'utf8');
         const route = `/${path.relative(outDir, file).split(path.sep).join('/')}`.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '');
-        const to = clientRedirectTarget(html);
-        if (to) {
-          html = redirectPage(to, siteUrl);
-          fs.writeFileSync(file, html);
-          redirects.push({from: route.length > 1 ? route.replace(/\/$/, '') : route, to});
-        }
         for (const hash of inlineScriptHashes(html)) if (!hashes.has(hash)) hashes.set(hash, route);
-      }
-      // The site always has redirects ("/" and the short names): none recognised means the plugin's pages changed.
-      if (redirects.length === 0) {
-        throw new SeamError(
-          'client-redirect-pages',
-          'no page written by @docusaurus/plugin-client-redirects was recognised (src/internals/clientRedirects.ts): its redirect page changed.',
-        );
       }
       if (hashes.size > rules.maxInlineScripts) {
         throw new Error(

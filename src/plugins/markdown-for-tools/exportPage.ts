@@ -14,7 +14,7 @@ import remarkMdx from 'remark-mdx';
 import remarkGfm from 'remark-gfm';
 import remarkDirective from 'remark-directive';
 import remarkStringify from 'remark-stringify';
-import {replaceUrlTokens} from '../../utils/productUrls';
+import remarkProductUrls from '../../utils/productUrls';
 import remarkApiReferenceLinks from '../api-reference/remarkReferenceLinks';
 import remarkChangelog from '../changelog/remarkChangelog';
 
@@ -211,18 +211,17 @@ function tab(node: Node, page: ExportPage, context: ExportContext, depth: number
 
 /** An absolute URL for a link: Markdown files become their page's address, site paths get the site's origin. */
 function absolute(url: string, page: ExportPage, context: ExportContext): string {
-  const resolved = replaceUrlTokens(url);
-  if (/^[a-z][a-z0-9+.-]*:/i.test(resolved) && !resolved.startsWith('pathname://')) return resolved;
-  if (resolved.startsWith('pathname://')) return `${context.siteUrl}${resolved.slice('pathname://'.length)}`;
-  if (resolved.startsWith('#')) return `${context.siteUrl}${page.route}${resolved}`;
-  if (resolved.startsWith('/')) return `${context.siteUrl}${resolved}`;
-  const [target = '', hash = ''] = resolved.split('#');
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url) && !url.startsWith('pathname://')) return url;
+  if (url.startsWith('pathname://')) return `${context.siteUrl}${url.slice('pathname://'.length)}`;
+  if (url.startsWith('#')) return `${context.siteUrl}${page.route}${url}`;
+  if (url.startsWith('/')) return `${context.siteUrl}${url}`;
+  const [target = '', hash = ''] = url.split('#');
   if (/\.mdx?$/.test(target)) {
     const file = path.posix.normalize(path.posix.join(path.posix.dirname(page.file), target));
     const route = context.routeOf(file);
     if (route) return `${context.siteUrl}${route}${hash ? `#${hash}` : ''}`;
   }
-  return resolved;
+  return url;
 }
 
 const parser = unified().use(remarkParse).use(remarkFrontmatter).use(remarkMdx).use(remarkGfm).use(remarkDirective);
@@ -230,11 +229,13 @@ const parser = unified().use(remarkParse).use(remarkFrontmatter).use(remarkMdx).
 const writer = unified().use(remarkGfm).use(remarkStringify, {bullet: '-', fences: true, emphasis: '*', strong: '*', rule: '-', listItemIndent: 'one'});
 
 export function exportPage(page: ExportPage, context: ExportContext): string {
-  // Tokens resolved and custom heading ids ("## Servers {#servers}") dropped before parsing.
-  const source = replaceUrlTokens(page.source).replace(/^(#{1,6} .*?)\s*\{#[\w-]+\}\s*$/gm, '$1');
+  // Custom heading ids ("## Servers {#servers}") dropped before parsing.
+  const source = page.source.replace(/^(#{1,6} .*?)\s*\{#[\w-]+\}\s*$/gm, '$1');
   const tree = parser.parse(source) as Node;
+  // As on the site: the curl examples' reference links read the calls first, then the URL tokens are replaced.
+  if (context.siteDir) remarkApiReferenceLinks({siteDir: context.siteDir})(tree as never, {path: path.join(context.siteDir, 'docs', page.file)});
+  remarkProductUrls()(tree as never);
   if (context.siteDir) {
-    remarkApiReferenceLinks({siteDir: context.siteDir})(tree as never, {path: path.join(context.siteDir, 'docs', page.file)});
     // The changelog's lists and an entry's date and tags, as on the site.
     remarkChangelog({docsDir: 'docs', siteUrl: context.siteUrl, toolbar: false, sectionTitle: (section) => context.titleOf(`${section}/index.md`)})(
       tree as never,
