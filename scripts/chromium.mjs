@@ -37,6 +37,8 @@ export function assertChromium() {
  * Launches headless Chromium with a throw-away profile. `options` go to
  * Playwright's launchPersistentContext (viewport, javaScriptEnabled, …).
  * Returns {context, close}; close() also deletes the profile.
+ * @param {import('playwright-core').LaunchOptions & import('playwright-core').BrowserContextOptions} [options]
+ * @returns {Promise<{context: import('playwright-core').BrowserContext, close(): Promise<void>}>}
  */
 export async function launchChromium(options = {}) {
   assertChromium();
@@ -59,20 +61,27 @@ export async function launchChromium(options = {}) {
   };
 }
 
-/** When (wall clock, stamped in the page) the first element matching selector appeared. */
+/**
+ * When (wall clock, stamped in the page) the first element matching selector appeared.
+ * @param {import('playwright-core').Page} page
+ * @param {string} selector
+ * @returns {Promise<number>}
+ */
 export function stampFirst(page, selector) {
   return page.evaluate(
     (sel) =>
-      new Promise((resolve) => {
-        const now = () => Math.round(performance.timeOrigin + performance.now());
-        if (document.querySelector(sel)) return resolve(now());
-        const observer = new MutationObserver(() => {
-          if (!document.querySelector(sel)) return;
-          observer.disconnect();
-          resolve(now());
-        });
-        observer.observe(document.documentElement, {childList: true, subtree: true});
-      }),
+      /** @type {Promise<number>} */ (
+        new Promise((resolve) => {
+          const now = () => Math.round(performance.timeOrigin + performance.now());
+          if (document.querySelector(sel)) return resolve(now());
+          const observer = new MutationObserver(() => {
+            if (!document.querySelector(sel)) return;
+            observer.disconnect();
+            resolve(now());
+          });
+          observer.observe(document.documentElement, {childList: true, subtree: true});
+        })
+      ),
     selector,
   );
 }

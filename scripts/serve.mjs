@@ -57,12 +57,16 @@ const compressible = new Set(compressibleTypes);
 /**
  * A strong entity tag for exactly these bytes: a compressed variant has its own,
  * as RFC 9110 asks of different representations (Vary: Accept-Encoding).
+ * @param {string | Buffer} data
  */
 export function entityTag(data) {
   return `"${crypto.createHash('sha256').update(data).digest('base64url').slice(0, 32)}"`;
 }
 
-/** An entity tag without its weakness mark, for the weak comparison of If-None-Match. */
+/**
+ * An entity tag without its weakness mark, for the weak comparison of If-None-Match.
+ * @param {string} tag
+ */
 const opaqueTag = (tag) => tag.trim().replace(/^W\//, '');
 
 /**
@@ -73,6 +77,10 @@ const opaqueTag = (tag) => tag.trim().replace(/^W\//, '');
  * - otherwise If-Modified-Since: a valid date no earlier than the file's mtime, in whole
  *   seconds as Last-Modified says it.
  * `headers` are Node's request headers (lower-case names).
+ * @param {import('node:http').IncomingHttpHeaders} headers
+ * @param {string} etag
+ * @param {number} mtimeMs
+ * @returns {boolean}
  */
 export function isNotModified(headers, etag, mtimeMs) {
   const ifNoneMatch = headers['if-none-match'];
@@ -89,7 +97,12 @@ export function isNotModified(headers, etag, mtimeMs) {
   return Math.floor(mtimeMs / 1000) * 1000 <= since;
 }
 
-/** Resolves a request path to a file inside root, or null. Never leaves root. */
+/**
+ * Resolves a request path to a file inside root, or null. Never leaves root.
+ * @param {string} root
+ * @param {string} pathname
+ * @returns {string | null}
+ */
 export function resolveFile(root, pathname) {
   if (pathname.includes('\0')) return null;
   const normalized = path.posix.normalize(pathname);
@@ -107,16 +120,27 @@ export function resolveFile(root, pathname) {
   return null;
 }
 
-/** The hosting rules a build was made with. */
+/**
+ * The hosting rules a build was made with.
+ * @param {string} root
+ */
 export function readRules(root) {
   const file = path.join(root, '_hosting', 'rules.json');
   if (!fs.existsSync(file)) throw new Error(`${file} is missing: this build has no hosting rules. Rebuild it with "npm run build".`);
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
 
-/** Whether a path matches a rule pattern: an exact path, or a prefix ending in `*`. */
+/**
+ * Whether a path matches a rule pattern: an exact path, or a prefix ending in `*`.
+ * @param {string} pattern
+ * @param {string} pathname
+ */
 const matches = (pattern, pathname) => (pattern.endsWith('*') ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern);
 
+/**
+ * @param {{dir?: string, port?: number, host?: string, log?: boolean, plain?: boolean}} [options]
+ * @returns {Promise<{server: import('node:http').Server, url: string, close: () => Promise<Error | undefined>}>}
+ */
 export function startServer({dir = 'build', port = 0, host = '127.0.0.1', log = false, plain = false} = {}) {
   const root = path.resolve(dir);
   if (!fs.existsSync(path.join(root, 'index.html')) && !fs.existsSync(path.join(root, '404.html'))) {
@@ -253,7 +277,7 @@ export function startServer({dir = 'build', port = 0, host = '127.0.0.1', log = 
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
-      const address = server.address();
+      const address = /** @type {import('node:net').AddressInfo} */ (server.address());
       resolve({
         server,
         url: `http://${host}:${address.port}`,

@@ -28,12 +28,16 @@ export function readRoutes() {
     });
 }
 
-/** The built HTML file that serves a route. */
+/**
+ * The built HTML file that serves a route.
+ * @param {string} route
+ */
 export function htmlFileFor(route) {
   const clean = route.replace(/^\//, '').replace(/\/$/, '');
   return path.join(buildDir, clean, 'index.html');
 }
 
+/** @param {string} route */
 export function readBuiltHtml(route) {
   return fs.readFileSync(htmlFileFor(route), 'utf8');
 }
@@ -53,6 +57,7 @@ export async function serveBuild() {
  * Launches Chromium (scripts/chromium.mjs: CHROMIUM_PATH, the shared flags, a
  * throw-away profile) with a desktop viewport. `options` go to Playwright's
  * launchPersistentContext, for example {javaScriptEnabled: false}.
+ * @param {Parameters<typeof launchChromium>[0]} [options]
  */
 export function launchBrowser(options = {}) {
   return launchChromium({viewport: {width: 1280, height: 800}, ...options});
@@ -61,10 +66,14 @@ export function launchBrowser(options = {}) {
 /**
  * Opens a page that records every request leaving `origin` and every
  * uncaught page error, so a test can assert there were none.
+ * @param {import('playwright-core').BrowserContext} context
+ * @param {string} origin
  */
 export async function openPage(context, origin) {
   const page = await context.newPage();
+  /** @type {string[]} */
   const external = [];
+  /** @type {Error[]} */
   const errors = [];
   page.on('request', (request) => {
     const url = request.url();
@@ -76,7 +85,10 @@ export async function openPage(context, origin) {
   return {page, external, errors};
 }
 
-/** Waits until React has hydrated the page. */
+/**
+ * Waits until React has hydrated the page.
+ * @param {import('playwright-core').Page} page
+ */
 export async function waitForHydration(page) {
   await page.waitForSelector('html[data-has-hydrated="true"]', {timeout: 15000});
 }
@@ -84,7 +96,10 @@ export async function waitForHydration(page) {
 /** The screen of a phone: the width at which the tests check the mobile layout. */
 export const PHONE = {width: 375, height: 740};
 
-/** What openPage() records for each tab that visit() opened, so that later visits in the tab return the same lists. */
+/**
+ * What openPage() records for each tab that visit() opened, so that later visits in the tab return the same lists.
+ * @type {WeakMap<import('playwright-core').Page, Awaited<ReturnType<typeof openPage>> & {theme?: string}>}
+ */
 const recorded = new WeakMap();
 
 /**
@@ -106,6 +121,18 @@ const recorded = new WeakMap();
  * Returns {page, response, errors, external}: the tab, the answer to the
  * navigation, and since the tab was opened its uncaught errors and every
  * request that left the site.
+ * @typedef {{server: {url: string}, browser: {context: import('playwright-core').BrowserContext}}} Site
+ * @typedef {object} VisitOptions
+ * @property {import('playwright-core').Page} [page]
+ * @property {string} [theme]
+ * @property {boolean} [phone]
+ * @property {{width: number, height: number}} [viewport]
+ * @property {(page: import('playwright-core').Page) => unknown} [beforeLoad]
+ * @property {boolean} [hydrate]
+ * @property {'load' | 'domcontentloaded' | 'networkidle' | 'commit'} [waitUntil]
+ * @param {Site} site
+ * @param {string} route
+ * @param {VisitOptions} [options]
  */
 export async function visit(site, route, {page, theme, phone = false, viewport, beforeLoad, hydrate = true, waitUntil} = {}) {
   let record = page ? recorded.get(page) : undefined;
@@ -134,16 +161,26 @@ export async function visit(site, route, {page, theme, phone = false, viewport, 
 }
 
 const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/** @type {string | undefined} */
 let axeSource;
 
-/** axe-core's violations of WCAG 2.2 A and AA on the page (or of the given rules), one line each ("rule (count): targets"). */
+/**
+ * axe-core's violations of WCAG 2.2 A and AA on the page (or of the given rules), one line each ("rule (count): targets").
+ * @param {import('playwright-core').Page} page
+ * @param {string[]} [rules]
+ * @returns {Promise<string[]>}
+ */
 export async function axeViolations(page, rules) {
   axeSource ??= fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   // Evaluated through the DevTools protocol: the site's Content-Security-Policy rightly refuses an injected <script>.
-  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(axeSource);
+  if (!(await page.evaluate(() => Boolean(/** @type {any} */ (window).axe)))) await page.evaluate(axeSource);
   // `rules` (axe rule ids) narrows the run, for a second pass that only colours can change.
   const runOnly = rules ? {type: 'rule', values: rules} : {type: 'tag', values: axeTags};
-  const results = await page.evaluate((options) => window.axe.run(document, {runOnly: options, resultTypes: ['violations']}), runOnly);
+  /** @type {import('axe-core').AxeResults} */
+  const results = await page.evaluate(
+    (options) => /** @type {typeof import('axe-core')} */ (/** @type {any} */ (window).axe).run(document, {runOnly: options, resultTypes: ['violations']}),
+    /** @type {import('axe-core').RunOnly} */ (runOnly),
+  );
   return results.violations.map(
     (v) =>
       `${v.id} (${v.nodes.length}): ${v.nodes
@@ -160,10 +197,16 @@ export async function builtSiteConfig() {
   return (await import(pathToFileURL(file).href)).default;
 }
 
-/** Attributes of every <tagName> in minified or pretty HTML (quoted or unquoted values). */
+/**
+ * Attributes of every <tagName> in minified or pretty HTML (quoted or unquoted values).
+ * @param {string} html
+ * @param {string} tagName
+ */
 export function tagsOf(html, tagName) {
+  /** @type {Record<string, string>[]} */
   const tags = [];
   for (const m of html.matchAll(new RegExp(`<${tagName}\\b([^>]*)>`, 'gi'))) {
+    /** @type {Record<string, string>} */
     const attrs = {};
     for (const a of m[1].matchAll(/([^\s=/]+)(?:=(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g)) {
       attrs[a[1].toLowerCase()] = decodeEntities(a[2] ?? a[3] ?? a[4] ?? '');
@@ -173,6 +216,7 @@ export function tagsOf(html, tagName) {
   return tags;
 }
 
+/** @param {string} text */
 export function decodeEntities(text) {
   return text
     .replace(/&quot;/g, '"')
@@ -182,8 +226,12 @@ export function decodeEntities(text) {
     .replace(/&amp;/g, '&');
 }
 
-/** name/property -> content of the <meta> tags of a page. */
+/**
+ * name/property -> content of the <meta> tags of a page.
+ * @param {string} html
+ */
 export function metaOf(html) {
+  /** @type {Record<string, string>} */
   const meta = {};
   for (const tag of tagsOf(html, 'meta')) {
     const key = tag.name ?? tag.property;
@@ -198,7 +246,7 @@ export function metaOf(html) {
  * `browser` once the tests run.
  */
 export function withSiteAndBrowser() {
-  const site = {};
+  const site = /** @type {{server: Awaited<ReturnType<typeof serveBuild>>, browser: Awaited<ReturnType<typeof launchBrowser>>}} */ ({});
   before(async () => {
     site.server = await serveBuild();
     site.browser = await launchBrowser();
@@ -210,7 +258,11 @@ export function withSiteAndBrowser() {
   return site;
 }
 
-/** Every HTML file of the built site (assets excluded). */
+/**
+ * Every HTML file of the built site (assets excluded).
+ * @param {string} [dir]
+ * @returns {string[]}
+ */
 export function builtHtmlFiles(dir = buildDir) {
   return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -227,6 +279,7 @@ const brotliModule = '/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so';
  * Starts a real nginx on a free loopback port, serving `dir` with the
  * generated rules (`dir/_hosting/nginx.conf`) included in its server block,
  * as a deployment would. Loads the brotli module when it is installed.
+ * @param {string} [dir]
  */
 export async function startNginx(dir = buildDir) {
   if (!fs.existsSync(nginxPath)) {
@@ -234,9 +287,10 @@ export async function startNginx(dir = buildDir) {
   }
   const net = await import('node:net');
   const {spawn} = await import('node:child_process');
+  /** @type {number} */
   const port = await new Promise((resolve) => {
     const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const {port: free} = probe.address();
+      const {port: free} = /** @type {import('node:net').AddressInfo} */ (probe.address());
       probe.close(() => resolve(free));
     });
   });
@@ -290,17 +344,23 @@ export async function startNginx(dir = buildDir) {
     brotli,
     close: async () => {
       child.kill('SIGTERM');
-      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
+      await new Promise((resolve) => (child.exitCode !== null ? resolve(undefined) : child.once('exit', resolve)));
       fs.rmSync(prefix, {recursive: true, force: true});
     },
   };
 }
 
-/** One raw HTTP request (no redirect following, no decompression): {status, headers, body}. */
+/**
+ * One raw HTTP request (no redirect following, no decompression): {status, headers, body}.
+ * @param {string} url
+ * @param {{method?: string, headers?: import('node:http').OutgoingHttpHeaders}} [options]
+ * @returns {Promise<{status: number | undefined, headers: import('node:http').IncomingHttpHeaders, body: Buffer}>}
+ */
 export async function rawRequest(url, {method = 'GET', headers = {}} = {}) {
   const http = await import('node:http');
   return new Promise((resolve, reject) => {
     const request = http.request(url, {method, headers}, (response) => {
+      /** @type {Buffer[]} */
       const chunks = [];
       response.on('data', (chunk) => chunks.push(chunk));
       response.on('end', () => resolve({status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks)}));
@@ -314,14 +374,20 @@ export async function rawRequest(url, {method = 'GET', headers = {}} = {}) {
  * A throw-away git repository in a temporary folder, with a writer's identity
  * and `main` as its branch: {dir, git(...args), write(file, text)}. `git`
  * fails the test when git does; the caller deletes `dir`.
+ * @param {string} prefix
  */
 export function throwAwayRepo(prefix) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  /** @param {...string} args */
   const git = (...args) => {
     const run = spawnSync('git', args, {cwd: dir, encoding: 'utf8'});
     if (run.status !== 0) throw new Error(`git ${args.join(' ')}: ${run.stderr}`);
     return run.stdout;
   };
+  /**
+   * @param {string} file
+   * @param {string} text
+   */
   const write = (file, text) => {
     fs.mkdirSync(path.dirname(path.join(dir, file)), {recursive: true});
     fs.writeFileSync(path.join(dir, file), text);
