@@ -133,6 +133,7 @@ const recorded = new WeakMap();
  * @param {Site} site
  * @param {string} route
  * @param {VisitOptions} [options]
+ * @returns {Promise<{page: import('playwright-core').Page, response: import('playwright-core').Response | null, errors: Error[], external: string[]}>}
  */
 export async function visit(site, route, {page, theme, phone = false, viewport, beforeLoad, hydrate = true, waitUntil} = {}) {
   let record = page ? recorded.get(page) : undefined;
@@ -173,12 +174,11 @@ let axeSource;
 export async function axeViolations(page, rules) {
   axeSource ??= fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   // Evaluated through the DevTools protocol: the site's Content-Security-Policy rightly refuses an injected <script>.
-  if (!(await page.evaluate(() => Boolean(/** @type {any} */ (window).axe)))) await page.evaluate(axeSource);
+  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(axeSource);
   // `rules` (axe rule ids) narrows the run, for a second pass that only colours can change.
   const runOnly = rules ? {type: 'rule', values: rules} : {type: 'tag', values: axeTags};
-  /** @type {import('axe-core').AxeResults} */
   const results = await page.evaluate(
-    (options) => /** @type {typeof import('axe-core')} */ (/** @type {any} */ (window).axe).run(document, {runOnly: options, resultTypes: ['violations']}),
+    (options) => window.axe.run(document, {runOnly: options, resultTypes: ['violations']}),
     /** @type {import('axe-core').RunOnly} */ (runOnly),
   );
   return results.violations.map(

@@ -26,7 +26,7 @@ const recordShifts = (tab) =>
   tab.addInitScript(() => {
     window.__shifts = 0;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shifts += entry.value;
+      for (const entry of list.getEntries()) if (!(/** @type {LayoutShift} */ (entry).hadRecentInput)) window.__shifts += /** @type {LayoutShift} */ (entry).value;
     }).observe({type: 'layout-shift', buffered: true});
   });
 const shifts = async (page) => {
