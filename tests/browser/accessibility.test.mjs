@@ -28,7 +28,7 @@ const colorRules = ['color-contrast', 'link-in-text-block'];
 // see the same page; test 3 below runs every rule in both themes on each kind
 // of page); and, for the canonical routes, what routes.tsv promises of a page.
 test('every page: no axe violations in either color mode, one h1 and "<title> | Docs"', async (t) => {
-  const failures = {dark: [], light: [], page: []};
+  const failures = /** @type {{dark: string[], light: string[], page: string[]}} */ ({dark: [], light: [], page: []});
   let visited;
   for (const route of [...routes.map((r) => r.path), ...referenceRoutes, '/docs/this-page-does-not-exist']) {
     visited = await visit(site, route, {page: visited?.page, theme: 'dark'});
@@ -53,6 +53,7 @@ test('every page: no axe violations in either color mode, one h1 and "<title> | 
     const light = await violationsOf(page, colorRules);
     if (light.length) failures.light.push(`${route}: ${light.join('; ')}`);
   }
+  assert.ok(visited);
   await visited.page.close();
   await t.test('dark theme: every WCAG 2.2 A and AA rule of axe', () => assert.deepEqual(failures.dark, []));
   await t.test('light theme, switched on the page: the colour rules (contrast, links told apart from text)', () => assert.deepEqual(failures.light, []));
@@ -72,6 +73,7 @@ test('no axe violations at phone width (375 px) on one page of each kind, in bot
       const violations = await violationsOf(page);
       if (violations.length) failures.push(`${theme} ${route}: ${violations.join('; ')}`);
     }
+    assert.ok(page);
     // The open mobile menu too.
     await visit(site, '/docs/servers/', {page});
     await page.getByRole('button', {name: 'Toggle navigation bar'}).click();

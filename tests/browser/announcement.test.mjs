@@ -26,7 +26,8 @@ const recordShifts = (tab) =>
   tab.addInitScript(() => {
     window.__shifts = 0;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) if (!(/** @type {LayoutShift} */ (entry).hadRecentInput)) window.__shifts += /** @type {LayoutShift} */ (entry).value;
+      for (const entry of list.getEntries())
+        if (!(/** @type {LayoutShift} */ (entry).hadRecentInput)) window.__shifts += /** @type {LayoutShift} */ (entry).value;
     }).observe({type: 'layout-shift', buffered: true});
   });
 const shifts = async (page) => {
@@ -135,12 +136,12 @@ test('with storage blocked, the bar shows and can be dismissed for the page', as
   }
 });
 
-for (const [label, options] of [
+for (const [label, options] of /** @type {[string, {theme: string, phone?: boolean}][]} */ ([
   ['light, desktop', {theme: 'light'}],
   ['dark, desktop', {theme: 'dark'}],
   ['dark, phone', {theme: 'dark', phone: true}],
   ['light, phone', {theme: 'light', phone: true}],
-]) {
+])) {
   test(`the bar is readable and accessible (${label}): axe finds nothing, it fits the screen`, async () => {
     const {page} = await visit(site, '/docs/changelog/', options);
     await bar(page).waitFor();

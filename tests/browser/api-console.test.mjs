@@ -55,7 +55,11 @@ before(async () => {
 });
 after(stopMock);
 
-/** Opens an operation's page and its console, on the mock server, with the token when given. */
+/**
+ * Opens an operation's page and its console, on the mock server, with the token when given.
+ * @param {string} route
+ * @param {{token?: string} & Pick<import('../helpers.mjs').VisitOptions, 'page' | 'theme' | 'phone'>} [options]
+ */
 async function openConsole(route, {token = TOKEN, page, theme, phone} = {}) {
   const visited = await visit(site, route, {page, theme, phone});
   const tab = visited.page;
@@ -180,7 +184,7 @@ test("a missing token shows the contract's 401 code, what it means and what to d
   // The headers that matter: the mock sends the request ID the contract declares for errors.
   assert.match(await region.locator('dl').innerText(), /Launchdeck-Request-Id\s+req_/);
   const help = region.getByRole('link', {name: /Error codes|Troubleshooting|token/}).last();
-  assert.match(await help.getAttribute('href'), /^\/docs\//);
+  assert.match(/** @type {string} */ (await help.getAttribute('href')), /^\/docs\//);
   await page.close();
 });
 

@@ -75,7 +75,7 @@ test('an unknown address under the reference shows the not-found page, without a
   const {page, response} = await visit(site, '/docs/api/reference/servers/no-such-operation', {
     beforeLoad: (tab) => tab.on('console', (m) => m.type() === 'error' && !/status of 404/.test(m.text()) && consoleErrors.push(m.text())),
   });
-  assert.equal(response.status(), 404);
+  assert.equal(response?.status(), 404);
   await page.getByRole('heading', {level: 1, name: 'This page does not exist'}).waitFor();
   await page.waitForTimeout(300);
   assert.deepEqual(consoleErrors, []);
@@ -95,6 +95,7 @@ test('search finds an operation by method and path, or by operation ID', async (
     assert.match(new URL(page.url()).pathname, /\/docs\/api\/reference\/servers\/create-server$/, query);
   }
   // Words that ask for a task still open the guide.
+  assert.ok(page);
   await visit(site, '/docs/', {page});
   await page.keyboard.press('Control+k');
   await page.locator('input.navbar__search-input').fill('add a server');

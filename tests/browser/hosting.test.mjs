@@ -56,7 +56,7 @@ const announcedFeeds = new Map(
 );
 
 const mainScript = fs.readdirSync(path.join(buildDir, 'assets/js')).find((f) => /^main\.[0-9a-f]+\.js$/.test(f));
-const searchIndex = fs.readdirSync(buildDir).find((f) => /^search-.*-[0-9a-f]{8}\.json$/.test(f));
+const searchIndex = /** @type {string} */ (fs.readdirSync(buildDir).find((f) => /^search-.*-[0-9a-f]{8}\.json$/.test(f)));
 
 for (const name of ['scripts/serve.mjs', 'nginx']) {
   const get = (p, headers) => rawRequest(hosts[name].url + p, {headers});
@@ -65,7 +65,7 @@ for (const name of ['scripts/serve.mjs', 'nginx']) {
     for (const p of ['/docs/', '/docs/servers/', '/docs/servers', '/docs/servers/stop-server', '/docs/api/reference/servers/create-server', '/search']) {
       const r = await get(p);
       assert.equal(r.status, 200, p);
-      assert.match(r.headers['content-type'], /^text\/html; charset=utf-8/i, p);
+      assert.match(/** @type {string} */ (r.headers['content-type']), /^text\/html; charset=utf-8/i, p);
       for (const [header, value] of Object.entries(rules.headers)) assert.equal(r.headers[header.toLowerCase()], value, `${p} ${header}`);
       assert.equal(r.headers['cache-control'], rules.cache.otherValue, p);
     }
@@ -73,7 +73,7 @@ for (const name of ['scripts/serve.mjs', 'nginx']) {
     assert.match(page.body.toString(), /<h1[^>]*>Stop a server<\/h1>/);
     // The policy is strict: no inline scripts or eval without a hash, no plugins, no framing.
     const csp = rules.headers['Content-Security-Policy'];
-    assert.doesNotMatch(/script-src[^;]*/.exec(csp)[0], /unsafe|\*|https?:|data:/);
+    assert.doesNotMatch(/** @type {RegExpExecArray} */ (/script-src[^;]*/.exec(csp))[0], /unsafe|\*|https?:|data:/);
     for (const directive of ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", "connect-src 'self'", "worker-src 'self'"])
       assert.ok(csp.includes(directive), directive);
     assert.match(rules.headers['Strict-Transport-Security'], /max-age=\d{8,}/);
@@ -96,7 +96,7 @@ for (const name of ['scripts/serve.mjs', 'nginx']) {
     const root = await get('/');
     assert.equal(root.status, 301);
     assert.equal(root.headers.location, '/docs/');
-    const aliases = routes.filter((r) => r.alias);
+    const aliases = /** @type {{kind: string, path: string, alias: string}[]} */ (routes.filter((r) => r.alias));
     assert.ok(aliases.length > 50);
     for (const {alias, path: target} of aliases) {
       for (const from of [alias, `${alias}/`]) {
@@ -132,14 +132,14 @@ for (const name of ['scripts/serve.mjs', 'nginx']) {
   });
 
   test(`${name}: what crawlers ask for first answers 200 with its type: robots.txt, the sitemap, favicon.ico`, async () => {
-    for (const [p, type] of [
+    for (const [p, type] of /** @type {[string, RegExp][]} */ ([
       ['/robots.txt', /^text\/plain/],
       ['/sitemap.xml', /xml/],
       ['/favicon.ico', /^image\/(x-icon|vnd\.microsoft\.icon)/],
-    ]) {
+    ])) {
       const r = await get(p);
       assert.equal(r.status, 200, p);
-      assert.match(r.headers['content-type'], type, p);
+      assert.match(/** @type {string} */ (r.headers['content-type']), type, p);
     }
     const icon = await get('/favicon.ico');
     assert.equal(icon.body.subarray(0, 4).toString('hex'), '00000100', 'an ICO file');
@@ -149,7 +149,7 @@ for (const name of ['scripts/serve.mjs', 'nginx']) {
   test(`${name}: files named by their content are cached for a year, everything else is revalidated`, async () => {
     const script = await get(`/assets/js/${mainScript}`);
     assert.equal(script.status, 200);
-    assert.match(script.headers['content-type'], /javascript/);
+    assert.match(/** @type {string} */ (script.headers['content-type']), /javascript/);
     assert.equal(script.headers['cache-control'], rules.cache.immutableValue);
     assert.equal(script.headers['x-content-type-options'], 'nosniff');
     const index = await get(`/${searchIndex}`);
@@ -164,13 +164,13 @@ for (const name of ['scripts/serve.mjs', 'nginx']) {
 
   test(`${name}: a docs page asked for as Markdown answers with its Markdown, and pages vary by Accept`, async () => {
     const asMarkdown = {Accept: 'text/markdown'};
-    for (const [route, heading] of [
+    for (const [route, heading] of /** @type {[string, RegExp][]} */ ([
       ['/docs/servers/stop-server', /^---\n[\s\S]*?\n---\n\n# Stop a server\n/],
       ['/docs/servers/', /^---\n[\s\S]*?\n---\n\n# Servers\n/],
       ['/docs/servers', /^---\n[\s\S]*?\n---\n\n# Servers\n/],
       ['/docs/', /^---\n[\s\S]*?\n---\n\n# /],
       ['/docs/api/reference/servers/create-server', /^---\n[\s\S]*?\n---\n\n# Add a server\n/],
-    ]) {
+    ])) {
       const r = await get(route, asMarkdown);
       assert.equal(r.status, 200, route);
       assert.equal(r.headers['content-type'], 'text/markdown; charset=utf-8', route);
@@ -179,29 +179,32 @@ for (const name of ['scripts/serve.mjs', 'nginx']) {
       assert.equal(r.headers['content-security-policy'], rules.headers['Content-Security-Policy'], `${route}: the security headers too`);
     }
     // text/markdown named before text/html wins; after it, or not at all, the page stays HTML.
-    assert.match((await get('/docs/servers/stop-server', {Accept: 'text/markdown, text/html;q=0.9'})).headers['content-type'], /^text\/markdown/);
+    assert.match(
+      /** @type {string} */ ((await get('/docs/servers/stop-server', {Accept: 'text/markdown, text/html;q=0.9'})).headers['content-type']),
+      /^text\/markdown/,
+    );
     for (const accept of ['text/html, text/markdown', 'text/html,application/xhtml+xml,*/*;q=0.8', '*/*', 'application/json']) {
       const r = await get('/docs/servers/stop-server', {Accept: accept});
-      assert.match(r.headers['content-type'], /^text\/html/, accept);
+      assert.match(/** @type {string} */ (r.headers['content-type']), /^text\/html/, accept);
       assert.match(String(r.headers.vary), /\bAccept\b/, `${accept}: an HTML page varies by Accept, so caches keep both`);
     }
     // No such page: the not-found page, as for HTML.
     assert.equal((await get('/docs/servers/no-such-page', asMarkdown)).status, 404);
     // Files are what they are, whatever the Accept header.
-    assert.match((await get('/openapi.json', asMarkdown)).headers['content-type'], /^application\/json/);
+    assert.match(/** @type {string} */ ((await get('/openapi.json', asMarkdown)).headers['content-type']), /^application\/json/);
   });
 
   test(`${name}: text is compressed for browsers that accept it, and typed for tools`, async () => {
-    for (const [p, type] of [
+    for (const [p, type] of /** @type {[string, RegExp][]} */ ([
       ['/docs/servers/stop-server', /^text\/html/],
       [`/assets/js/${mainScript}`, /javascript/],
       ['/docs/servers/stop-server.md', /^text\/markdown; charset=utf-8/],
       ['/llms.txt', /^text\/plain; charset=utf-8/],
       ['/openapi.yaml', /^application\/yaml/],
       [`/${searchIndex}`, /^application\/json/],
-    ]) {
+    ])) {
       const gzip = await get(p, {'accept-encoding': 'gzip'});
-      assert.match(gzip.headers['content-type'], type, p);
+      assert.match(/** @type {string} */ (gzip.headers['content-type']), type, p);
       assert.equal(gzip.headers['content-encoding'], 'gzip', `${p} gzip`);
       assert.match(gzip.headers.vary ?? '', /Accept-Encoding/i, p);
       if (name !== 'nginx' || hosts.nginx.brotli) {
@@ -282,6 +285,6 @@ for (const name of ['scripts/serve.mjs', 'nginx']) {
 test('scripts/serve.mjs: each compressed variant has its own strong ETag', async () => {
   const request = (headers) => rawRequest(`${hosts['scripts/serve.mjs'].url}/openapi.json`, {headers});
   const tags = [await request({}), await request({'accept-encoding': 'gzip'}), await request({'accept-encoding': 'br'})].map((r) => r.headers.etag);
-  for (const tag of tags) assert.match(tag, /^"[^"]+"$/);
+  for (const tag of tags) assert.match(/** @type {string} */ (tag), /^"[^"]+"$/);
   assert.equal(new Set(tags).size, 3, tags.join(' '));
 });

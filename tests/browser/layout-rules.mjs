@@ -9,21 +9,22 @@
 /** No word of a heading is drawn on two lines, unless it cannot fit on any line (a long code identifier). */
 export function headingWordsBroken() {
   const failures = [];
-  const canvas = document.createElement('canvas').getContext('2d');
+  const canvas = /** @type {CanvasRenderingContext2D} */ (document.createElement('canvas').getContext('2d'));
   for (const heading of document.querySelectorAll('article :is(h1, h2, h3), .ld-layout-check :is(h1, h2, h3)')) {
     const width = heading.clientWidth - parseFloat(getComputedStyle(heading).paddingLeft) - parseFloat(getComputedStyle(heading).paddingRight);
     const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       // A word may wrap after its own hyphen or slash (add-aws-server), never elsewhere.
-      for (const match of node.data.matchAll(/[^\s\-/]+[-/]?/g)) {
+      for (const match of /** @type {Text} */ (node).data.matchAll(/[^\s\-/]+[-/]?/g)) {
         const range = document.createRange();
         range.setStart(node, match.index);
         range.setEnd(node, match.index + match[0].length);
         const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
         if (lines.size < 2) continue;
-        const style = getComputedStyle(node.parentElement);
+        const style = getComputedStyle(/** @type {HTMLElement} */ (node.parentElement));
         canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-        if (canvas.measureText(match[0]).width <= width) failures.push(`heading "${heading.textContent.trim()}": the word "${match[0]}" is drawn on two lines`);
+        if (canvas.measureText(match[0]).width <= width)
+          failures.push(`heading "${heading.textContent?.trim()}": the word "${match[0]}" is drawn on two lines`);
       }
     }
   }
@@ -46,16 +47,18 @@ export function titleTooLow() {
 
 /** The search box's placeholder ends at least 4 px before the Ctrl K hint, and is not cut by the box. */
 export function placeholderUnderHint() {
-  const input = document.querySelector('.navbar__search-input');
+  const input = /** @type {HTMLInputElement | null} */ (document.querySelector('.navbar__search-input'));
   if (!input || !input.offsetParent) return [];
   const style = getComputedStyle(input);
-  const canvas = document.createElement('canvas').getContext('2d');
+  const canvas = /** @type {CanvasRenderingContext2D} */ (document.createElement('canvas').getContext('2d'));
   canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
   const box = input.getBoundingClientRect();
   const textEnd = box.left + parseFloat(style.paddingLeft) + canvas.measureText(input.placeholder).width;
   const failures = [];
   if (textEnd > box.right - parseFloat(style.paddingRight) + 0.5) failures.push(`the placeholder "${input.placeholder}" is cut by its box`);
-  const hint = [...input.parentElement.querySelectorAll('kbd')].filter((k) => k.offsetParent).map((k) => k.getBoundingClientRect().left);
+  const hint = [.../** @type {HTMLElement} */ (input.parentElement).querySelectorAll('kbd')]
+    .filter((k) => k.offsetParent)
+    .map((k) => k.getBoundingClientRect().left);
   if (hint.length && Math.min(...hint) - textEnd < 4)
     failures.push(`the placeholder ends ${Math.round(Math.min(...hint) - textEnd)} px from the shortcut hint`);
   return failures;
@@ -73,7 +76,7 @@ export function firstEntryTooLow(screens) {
 export function repeatedBreadcrumbs() {
   const failures = [];
   for (const crumb of document.querySelectorAll('[data-result-breadcrumb]')) {
-    const segments = crumb.textContent
+    const segments = /** @type {string} */ (crumb.textContent)
       .split('›')
       .map((s) => s.trim())
       .filter(Boolean);

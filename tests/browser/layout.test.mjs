@@ -64,13 +64,14 @@ test('every page on a phone: title within 220 px under the announcement bar, no 
     // Wide tables scroll in their own labelled, focusable region, not the page.
     const regions = await page.evaluate(() =>
       [...document.querySelectorAll('.theme-doc-markdown table')].map((table) => {
-        const region = table.parentElement;
+        const region = /** @type {HTMLElement} */ (table.parentElement);
         return {ok: region.matches('.ld-table[role=region][tabindex="0"][aria-label^="Table"]'), scrolls: region.scrollWidth > region.clientWidth + 1};
       }),
     );
     if (regions.some((r) => !r.ok)) failures.push(`${route} (phone): a table outside a labelled, focusable region`);
     scrolling += regions.filter((r) => r.scrolls).length;
   }
+  assert.ok(page);
   await page.close();
   assert.deepEqual(failures, []);
   assert.ok(scrolling > 0, 'some tables are wider than a phone, and scroll in their region');
@@ -102,6 +103,7 @@ test('every page on a desktop, and each kind of page from 320 to 1920 px: no hea
       }
     }
   }
+  assert.ok(page);
   await page.close();
   assert.deepEqual(failures, []);
 });
@@ -114,6 +116,7 @@ test('the search placeholder stays at least 4 px clear of the shortcut hint at e
     assert.ok(await page.locator('.navbar__search-input').isVisible(), `${width} px: the search box is shown`);
     for (const failure of await page.evaluate(rules.placeholderUnderHint)) failures.push(`${width} px: ${failure}`);
   }
+  assert.ok(page);
   await page.close();
   assert.deepEqual(failures, []);
 });
@@ -122,15 +125,16 @@ test("the changelog's first entry is on the first desktop screen and the second 
   assert.equal(changelogPages.length, 7, changelogPages.join(' '));
   const failures = [];
   let page;
-  for (const [viewport, screens] of [
+  for (const [viewport, screens] of /** @type {[{width: number, height: number}, number][]} */ ([
     [DESKTOP, 1],
     [PHONE, 2],
-  ]) {
+  ])) {
     for (const route of changelogPages) {
       ({page} = await visit(site, route, {page, viewport, waitUntil: 'load', hydrate: false}));
       for (const failure of await page.evaluate(rules.firstEntryTooLow, screens)) failures.push(`${route} (${viewport.width} px): ${failure}`);
     }
   }
+  assert.ok(page);
   await page.close();
   assert.deepEqual(failures, []);
 });
@@ -151,7 +155,7 @@ test('no search result breadcrumb repeats a segment, on /search and in the searc
   const box = await page.evaluate(() =>
     [...document.querySelectorAll('.navbar__search [role="option"]')].map((option) => {
       // The hit itself, without the header of its group (the section, aria-hidden).
-      const hit = option.cloneNode(true);
+      const hit = /** @type {HTMLElement} */ (option.cloneNode(true));
       hit.querySelector('.ld-hit-section')?.remove();
       document.body.append(hit);
       const lines = hit.innerText

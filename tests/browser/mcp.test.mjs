@@ -191,25 +191,26 @@ test('search_docs gives the same first page as the site’s search', async () =>
     await first.waitFor();
     // The MCP server searches every page's text: compare with the page's list once it has searched it too.
     await page.getByText(/Searching the text of every page/).waitFor({state: 'detached', timeout: 15000});
-    const href = new URL(await first.getAttribute('href'), site.server.url).pathname;
+    const href = new URL(/** @type {string} */ (await first.getAttribute('href')), site.server.url).pathname;
     for (const mode of ['dir', 'url']) {
       const {results} = await data(clients[mode], 'search_docs', {query, limit: 3});
       assert.equal(new URL(results[0].url).pathname, href, `${mode}: "${query}"`);
       assert.ok(results[0].title && results[0].section && results[0].snippet, JSON.stringify(results[0]));
     }
   }
+  assert.ok(page);
   await page.close();
 });
 
 test('a folder without a built site, or a bad option, stops the server with a message saying what to do', () => {
   const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-empty-'));
   try {
-    for (const [args, message] of [
+    for (const [args, message] of /** @type {[string[], RegExp][]} */ ([
       [['--dir', empty], /holds no built docs site.*npm run build/],
       [['--dir', path.join(empty, 'missing')], /No folder .*npm run build/],
       [['--url', 'http://example.com'], /Use an https:\/\/ address/],
       [['--colour'], /Unknown option --colour/],
-    ]) {
+    ])) {
       const run = spawnSync(process.execPath, [server, ...args], {encoding: 'utf8', timeout: 20000, input: ''});
       assert.equal(run.status, 1, args.join(' '));
       assert.match(run.stderr, message, run.stderr);

@@ -57,19 +57,19 @@ test('"Use with AI" opens the page in ChatGPT or Claude and shows how to connect
     await page.keyboard.press('Enter');
     const chatgpt = page.getByRole('link', {name: 'Open in ChatGPT (new tab)'});
     await chatgpt.waitFor();
-    for (const [link, host] of [
+    for (const [link, host] of /** @type {[import('playwright-core').Locator, string][]} */ ([
       [chatgpt, 'https://chatgpt.com/'],
       [page.getByRole('link', {name: 'Open in Claude (new tab)'}), 'https://claude.ai/new'],
-    ]) {
-      const href = await link.getAttribute('href');
+    ])) {
+      const href = /** @type {string} */ (await link.getAttribute('href'));
       assert.ok(href.startsWith(host), href);
-      const prompt = new URL(href).searchParams.get('q');
+      const prompt = /** @type {string} */ (new URL(href).searchParams.get('q'));
       assert.ok(prompt.includes(markdownUrl), `${host}: the prompt names the page's Markdown: ${prompt}`);
       assert.equal(await link.getAttribute('target'), '_blank');
-      assert.match(await link.getAttribute('rel'), /noopener/);
+      assert.match(/** @type {string} */ (await link.getAttribute('rel')), /noopener/);
     }
     for (let i = 0; i < 4; i += 1) await page.keyboard.press('Tab');
-    assert.match(await page.evaluate(() => document.activeElement?.textContent), /^Connect your editor/);
+    assert.match(/** @type {string} */ (await page.evaluate(() => document.activeElement?.textContent)), /^Connect your editor/);
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', {name: 'Connect your editor to these docs'});
     await dialog.waitFor();
@@ -101,8 +101,10 @@ test('the page header: one page-actions control, on the breadcrumb row on a desk
     const {page, errors} = await visit(site, '/docs/servers/add-aws-server', {viewport});
     const group = page.getByRole('group', {name: 'Page actions'});
     assert.equal(await group.count(), 1, 'one page-actions control');
-    const [actions, crumbs, h1] = await Promise.all([group, page.locator('.theme-doc-breadcrumbs'), page.locator('article h1')].map((l) => l.boundingBox()));
-    const article = await page.locator('article').boundingBox();
+    const [actions, crumbs, h1] = /** @type {{x: number, y: number, width: number, height: number}[]} */ (
+      await Promise.all([group, page.locator('.theme-doc-breadcrumbs'), page.locator('article h1')].map((l) => l.boundingBox()))
+    );
+    const article = /** @type {{width: number}} */ (await page.locator('article').boundingBox());
     if (viewport.width > 996) {
       assert.ok(Math.abs(actions.y - crumbs.y) < crumbs.height, `on the breadcrumb row: ${JSON.stringify({actions, crumbs})}`);
       assert.ok(h1.width >= article.width - 1, 'the h1 has the full content width');
@@ -136,7 +138,7 @@ test('"Was this page helpful?" sends nothing and offers the feedback form, pre-f
   await feedback.getByRole('button', {name: 'No'}).click();
   const link = feedback.getByRole('link', {name: /Tell us what was missing or wrong/});
   await link.waitFor();
-  const url = new URL(await link.getAttribute('href'));
+  const url = new URL(/** @type {string} */ (await link.getAttribute('href')));
   assert.equal(url.origin + url.pathname, 'https://github.com/launchdeck/docs/issues/new');
   assert.equal(url.searchParams.get('template'), 'docs-feedback.yml');
   assert.equal(url.searchParams.get('page-title'), 'List servers');
@@ -176,13 +178,14 @@ test('diagrams are legible in both colour modes, and at phone width', async () =
         .locator('.ld-diagram__svg')
         .first()
         .evaluate((svg) => {
-          const text = svg.querySelector('.node text');
-          const shape = svg.querySelector('.node polygon, .node path');
+          const text = /** @type {Element} */ (svg.querySelector('.node text'));
+          const shape = /** @type {Element} */ (svg.querySelector('.node polygon, .node path'));
           return {text: getComputedStyle(text).fill, shape: getComputedStyle(shape).fill, page: getComputedStyle(document.body).backgroundColor};
         });
       assert.ok(contrast(colours.text, colours.shape) >= 4.5, `${theme} ${route}: text on boxes ${JSON.stringify(colours)}`);
       assert.ok(contrast(colours.shape, colours.page) >= 1.1, `${theme} ${route}: boxes stand out from the page`);
     }
+    assert.ok(page);
     await page.close();
   }
   let page;
@@ -196,5 +199,6 @@ test('diagrams are legible in both colour modes, and at phone width', async () =
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 1, `${route}: the page doesn't scroll sideways (${overflow} px)`);
   }
+  assert.ok(page);
   await page.close();
 });

@@ -77,6 +77,7 @@ for (const theme of ['dark', 'light']) {
       assert.ok(response, p);
       assert.equal(await themeOf(page), theme, p);
     }
+    assert.ok(page);
     // The crash page: the error boundary's page, under the policy too.
     await page.goto(`${url}/test-crash`);
     await page.getByRole('heading', {name: 'This page crashed.'}).waitFor();
@@ -125,6 +126,7 @@ test('redirect pages work under the policy where a host serves them (hosts that 
   assert.match(html, /<meta http-equiv="refresh" content="0; url=\/docs\/servers\/add-aws-server">/);
   assert.match(html, /<html lang="en" data-to="\/docs\/servers\/add-aws-server">/);
   assert.match(html, /This page has moved to <a href="\/docs\/servers\/add-aws-server">/);
+  assert.ok(page);
   await page.close();
   assert.deepEqual(problems, []);
 });
@@ -133,15 +135,15 @@ test('a static host without rules: the address bar drops .html and /index.html, 
   const problems = [];
   const plain = servedBy(hosts.plain);
   let page;
-  for (const [from, to, h1, status] of [
+  for (const [from, to, h1, status] of /** @type {[string, string, string, number][]} */ ([
     ['/docs/index.html', '/docs/', 'Launchdeck documentation', 200],
     ['/docs/servers/index.html?tab=api#states', '/docs/servers/?tab=api#states', 'Servers', 200],
     ['/docs/servers/add-aws-server.html', '/docs/servers/add-aws-server', 'Add a server on AWS', 404],
     ['/docs/api/reference/servers/create-server.html', '/docs/api/reference/servers/create-server', 'Add a server', 404],
-  ]) {
+  ])) {
     let response;
     ({page, response} = await visit(plain, from, {page, beforeLoad: recordProblems(problems)}));
-    assert.equal(response.status(), status, `${from}: what the host answers`);
+    assert.equal(response?.status(), status, `${from}: what the host answers`);
     const now = new URL(page.url());
     assert.equal(now.pathname + now.search + now.hash, to, from);
     assert.equal(await page.locator('h1').first().textContent(), h1, from);
@@ -150,6 +152,7 @@ test('a static host without rules: the address bar drops .html and /index.html, 
   }
   // A page that doesn't exist stays "not found", at its clean address.
   await visit(plain, '/docs/servers/no-such-page.html', {page});
+  assert.ok(page);
   assert.equal(new URL(page.url()).pathname, '/docs/servers/no-such-page');
   await page.getByRole('heading', {name: 'This page does not exist'}).waitFor();
   await page.close();
@@ -164,6 +167,7 @@ test('the not-found page says so in its title, before and after its scripts run,
   for (const p of ['/nope', '/docs/nope', '/docs/servers/nope/deeper', '/docs/api/reference/servers/nope', '/search/nope']) {
     let response;
     ({page, response} = await visit(servedBy(hosts.nginx), p, {page, hydrate: false, beforeLoad: recordProblems(problems)}));
+    assert.ok(response, p);
     assert.equal(response.status(), 404, p);
     // Before the scripts: the document as served. (Reading the tab's title here raced with hydration on a busy machine.)
     assert.match(await response.text(), /<title[^>]*>Page Not Found \| Docs<\/title>/, `${p}: before the scripts`);
@@ -171,6 +175,7 @@ test('the not-found page says so in its title, before and after its scripts run,
     await page.getByRole('heading', {name: 'This page does not exist'}).waitFor();
     assert.equal(await page.title(), 'Page Not Found | Docs', `${p}: after the scripts`);
   }
+  assert.ok(page);
   await page.close();
   assert.deepEqual(problems, []);
 });

@@ -18,7 +18,7 @@ test('every alias of routes.tsv lands on its canonical page', async () => {
   let page;
   const failures = [];
   for (const route of routes.filter((r) => r.alias)) {
-    ({page} = await visit(site, route.alias, {page, waitUntil: 'domcontentloaded', hydrate: false}));
+    ({page} = await visit(site, /** @type {string} */ (route.alias), {page, waitUntil: 'domcontentloaded', hydrate: false}));
     try {
       await page.waitForURL(site.server.url + route.path, {timeout: 5000});
       await waitForHydration(page);
@@ -28,6 +28,7 @@ test('every alias of routes.tsv lands on its canonical page', async () => {
     }
   }
   assert.deepEqual(failures, []);
+  assert.ok(page);
   await page.close();
 });
 
@@ -76,5 +77,6 @@ test('.html and index.html paths normalise to the clean path', async () => {
     assert.equal(new URL(page.url()).pathname, to);
     assert.equal(await page.locator('h1').count(), 1, from);
   }
+  assert.ok(page);
   await page.close();
 });

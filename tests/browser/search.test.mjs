@@ -145,7 +145,7 @@ test('the legal context offers results within the context, and outside it when n
   const titles = page.locator('ol[aria-label="Search results"] h2 a');
   await titles.first().waitFor();
   for (const href of await titles.evaluateAll((links) => links.map((a) => a.getAttribute('href')))) {
-    assert.match(href, /^\/docs\/legal\//);
+    assert.match(/** @type {string} */ (href), /^\/docs\/legal\//);
   }
   await page.close();
 });
@@ -164,7 +164,7 @@ test('/search shows first results from the first tier, then searches the rest of
       .first()
       .locator('h2 a')
       .getAttribute('href')
-      .then((h) => h.split('?')[0]),
+      .then((h) => h?.split('?')[0]),
     '/docs/servers/add-server',
   );
   assert.equal(await page.title(), 'Search results for "add server" | Docs');
@@ -217,6 +217,7 @@ test('hostile queries execute nothing and throw nothing', async () => {
     await page.waitForTimeout(300);
     assert.equal(await page.locator('img[src="x"]').count(), 0);
   }
+  assert.ok(page && errors);
   await visit(site, '/docs/', {page});
   for (const query of hostile) {
     await searchBox(page).click();
@@ -231,6 +232,7 @@ test('hostile queries execute nothing and throw nothing', async () => {
 });
 
 // Readers search in their own words; the best page must be the first result.
+/** @type {[string, RegExp][]} */
 const readerQueries = [
   ['join a team', /\/docs\/teams\/(invitations|members)\//],
   ['delete environment', /\/docs\/environments\/archive-environment/],

@@ -61,7 +61,7 @@ test('doc pages have an edit link and a pre-filled community support link', asyn
   const title = (await page.locator('h1').innerText()).trim();
   const edit = await page.getByRole('link', {name: /Edit this page/}).getAttribute('href');
   assert.equal(edit, `${siteUrls.repository}/edit/main/docs/servers/list-servers.md`);
-  const support = new URL(await page.getByRole('link', {name: 'Community support'}).getAttribute('href'));
+  const support = new URL(/** @type {string} */ (await page.getByRole('link', {name: 'Community support'}).getAttribute('href')));
   assert.equal(`${support.origin}${support.pathname}`, `${siteUrls.repository}/issues/new`);
   assert.equal(support.searchParams.get('page-url'), `${siteUrls.site}/docs/servers/list-servers`);
   assert.equal(support.searchParams.get('page-title'), title);
@@ -91,7 +91,9 @@ test('at 375 px the hamburger opens the sidebar, with "Back to main menu" for th
 
 test('the table of contents lists only h2 and h3 headings', async () => {
   const {page} = await visit(site, '/docs/servers/add-aws-server');
-  const tocIds = await page.$$eval('.table-of-contents a', (links) => links.map((a) => decodeURIComponent(a.getAttribute('href').slice(1))));
+  const tocIds = await page.$$eval('.table-of-contents a', (links) =>
+    links.map((a) => decodeURIComponent(/** @type {string} */ (a.getAttribute('href')).slice(1))),
+  );
   assert.ok(tocIds.length > 0, 'the page has a table of contents');
   const levels = await page.evaluate((ids) => ids.map((id) => document.getElementById(id)?.tagName), tocIds);
   assert.ok(
@@ -145,9 +147,9 @@ test('the navbar hides when scrolling down and comes back when scrolling up', as
     await page.mouse.wheel(0, 250);
     await page.waitForTimeout(60);
   }
-  await page.waitForFunction(() => document.querySelector('nav.navbar').className.includes('navbarHidden'));
+  await page.waitForFunction(() => /** @type {Element} */ (document.querySelector('nav.navbar')).className.includes('navbarHidden'));
   await page.mouse.wheel(0, -300);
-  await page.waitForFunction(() => !document.querySelector('nav.navbar').className.includes('navbarHidden'));
+  await page.waitForFunction(() => !(/** @type {Element} */ (document.querySelector('nav.navbar')).className.includes('navbarHidden')));
   await page.close();
 });
 

@@ -17,8 +17,8 @@ test('the docs home, a task page and a reference page render their content and h
     ['/docs/api/reference/servers/create-server', 'Add a server', 'POST\\s+/environments/\\{environment_id\\}/servers'],
   ]) {
     const {page, response, errors, external} = await visit(site, route);
-    assert.equal(response.status(), 200, route);
-    assert.equal((await page.getByRole('heading', {level: 1}).textContent()).trim(), heading, route);
+    assert.equal(response?.status(), 200, route);
+    assert.equal((await page.getByRole('heading', {level: 1}).textContent())?.trim(), heading, route);
     assert.match(await page.locator('main').innerText(), new RegExp(text), route);
     assert.match(await page.title(), / \| Docs$/, route);
     assert.deepEqual(errors.map(String), [], `${route}: page errors`);
@@ -89,8 +89,8 @@ test('the colour switch changes the theme, which starts dark', async () => {
 test('an unknown address answers 404 with the not-found page', async () => {
   for (const route of ['/docs/no-such-page', '/docs/api/reference/servers/no-such-operation']) {
     const {page, response} = await visit(site, route);
-    assert.equal(response.status(), 404, route);
-    assert.equal((await page.getByRole('heading', {level: 1}).textContent()).trim(), 'This page does not exist', route);
+    assert.equal(response?.status(), 404, route);
+    assert.equal((await page.getByRole('heading', {level: 1}).textContent())?.trim(), 'This page does not exist', route);
     assert.ok(await page.getByRole('searchbox', {name: 'Search the documentation'}).isVisible(), route);
     await page.close();
   }
