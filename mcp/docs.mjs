@@ -143,7 +143,11 @@ export class Docs {
     throw new SiteError(`Unknown section ${JSON.stringify(section)}. Sections: ${this.contexts.map((c) => c.replace(/^docs\//, '')).join(', ')}.`);
   }
 
-  /** The site's search: the same engine and ranking as its search box and /search page. */
+  /**
+   * The site's search: the same engine and ranking as its search box and /search page.
+   * @param {unknown} query
+   * @param {{section?: string, limit?: number}} [options]
+   */
   search(query, {section, limit = 5} = {}) {
     if (typeof query !== 'string') throw new SiteError('The query must be text.');
     let text = cleanText(query);
@@ -230,10 +234,12 @@ export class Docs {
   async readPage(ref) {
     const route = this.route(ref);
     const file = route.endsWith('/') ? `${route}index.md` : `${route}.md`;
-    const markdown = this.urls.has(route) ? await this.source.read(file) : null;
+    const markdown = /** @type {Set<string>} */ (this.urls).has(route) ? await this.source.read(file) : null;
     if (markdown === null) {
       const suggestions = this.closest(route);
-      const error = new SiteError(`No page at ${route}. Closest: ${suggestions.map((s) => `${s.title} (${s.url})`).join('; ')}.`);
+      const error = /** @type {SiteError & {suggestions?: typeof suggestions}} */ (
+        new SiteError(`No page at ${route}. Closest: ${suggestions.map((s) => `${s.title} (${s.url})`).join('; ')}.`)
+      );
       error.suggestions = suggestions;
       throw error;
     }

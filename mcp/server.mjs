@@ -43,6 +43,10 @@ export function parseArgs(argv) {
   return args;
 }
 
+/**
+ * @param {unknown} value
+ * @returns {{content: {type: 'text', text: string}[]}}
+ */
 const json = (value) => ({content: [{type: 'text', text: JSON.stringify(value, null, 2)}]});
 
 /** A tool's handler that answers bad input with a clear message, flagged as an error, and nothing else. */

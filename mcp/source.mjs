@@ -86,7 +86,7 @@ export function urlSource(base) {
       let response;
       try {
         response = await fetch(target, {redirect: 'follow', signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: {Accept: '*/*'}});
-      } catch (error) {
+      } catch (/** @type {any} */ error) {
         throw new SiteError(`Could not reach ${origin}: ${error.cause?.code ?? error.message}.`);
       }
       if (new URL(response.url).origin !== origin) throw new SiteError(`Refused: ${input} redirected to another host.`);
