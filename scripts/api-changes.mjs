@@ -282,6 +282,7 @@ function foldRequired(diffs) {
  * files such as "changelog/2026-12-01-x.md", only those count: the entries
  * added or changed since the base). `reference` is the link an entry gives
  * (relative to docs/changelog/), `section` the docs section of its resource.
+ * @param {{baseSpec: any, headSpec: any, docsDir: string, entriesSinceBase?: Set<string>}} options
  */
 export function apiChanges({baseSpec, headSpec, docsDir, entriesSinceBase}) {
   const base = baseSpec ?? {};
@@ -369,10 +370,10 @@ export function apiChanges({baseSpec, headSpec, docsDir, entriesSinceBase}) {
     if (seen) seen.type = worse(seen.type, change.type);
     else unique.set(key, change);
   }
-  const order = new Map([...baseOps.values(), ...headOps.values()].map((op, i) => [op.operationId, i]).reverse());
+  const order = new Map([...baseOps.values(), ...headOps.values()].map((op, i) => /** @type {[string | null, number]} */ ([op.operationId, i])).reverse());
   const sorted = [...unique.values()].sort(
     (a, b) =>
-      (a.operationId === null) - (b.operationId === null) ||
+      Number(a.operationId === null) - Number(b.operationId === null) ||
       (order.get(a.operationId) ?? 0) - (order.get(b.operationId) ?? 0) ||
       String(a.operationId).localeCompare(String(b.operationId)) ||
       severity(a.type) - severity(b.type),

@@ -103,6 +103,8 @@ async function coldBuild(label, faster, outDir, extraEnv = {}) {
   coldBuild.lastLog = stdout + stderr;
   return seconds;
 }
+/** The output of the last coldBuild() (stdout, then stderr). @type {string | undefined} */
+coldBuild.lastLog = undefined;
 
 async function pageWeight(context, base, name, route, outDir) {
   const page = await context.newPage();
@@ -263,8 +265,8 @@ async function searchFigures(context, base, outDir) {
     await input.fill('');
     for (const char of query) {
       const ms = await page.evaluate(async (c) => {
-        const el = document.querySelector('input.navbar__search-input');
-        const menu = document.querySelector('.navbar__search [role="listbox"]');
+        const el = /** @type {HTMLInputElement} */ (document.querySelector('input.navbar__search-input'));
+        const menu = /** @type {Element} */ (document.querySelector('.navbar__search [role="listbox"]'));
         const start = performance.now();
         const changed = new Promise((resolve) => {
           const observer = new MutationObserver(() => {
@@ -346,16 +348,16 @@ async function lighthouseFigures(base) {
             {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo']},
             config,
           );
-          const lhr = result.lhr;
+          const lhr = /** @type {import('lighthouse').RunnerResult} */ (result).lhr;
           benchmarkIndexes.push(lhr.environment.benchmarkIndex);
           samples.push({
-            performance: Math.round(lhr.categories.performance.score * 100),
-            accessibility: Math.round(lhr.categories.accessibility.score * 100),
-            best_practices: Math.round(lhr.categories['best-practices'].score * 100),
-            seo: Math.round(lhr.categories.seo.score * 100),
-            lcp_ms: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
-            tbt_ms: Math.round(lhr.audits['total-blocking-time'].numericValue),
-            cls: Math.round(lhr.audits['cumulative-layout-shift'].numericValue * 1000) / 1000,
+            performance: Math.round(/** @type {number} */ (lhr.categories.performance.score) * 100),
+            accessibility: Math.round(/** @type {number} */ (lhr.categories.accessibility.score) * 100),
+            best_practices: Math.round(/** @type {number} */ (lhr.categories['best-practices'].score) * 100),
+            seo: Math.round(/** @type {number} */ (lhr.categories.seo.score) * 100),
+            lcp_ms: Math.round(/** @type {number} */ (lhr.audits['largest-contentful-paint'].numericValue)),
+            tbt_ms: Math.round(/** @type {number} */ (lhr.audits['total-blocking-time'].numericValue)),
+            cls: Math.round(/** @type {number} */ (lhr.audits['cumulative-layout-shift'].numericValue) * 1000) / 1000,
           });
         }
         for (const key of Object.keys(samples[0])) {
@@ -369,7 +371,7 @@ async function lighthouseFigures(base) {
     benchmarkIndexes.sort((a, b) => a - b);
     record('lighthouse.cpu_benchmark_index_min', Math.round(benchmarkIndexes[0]));
     record('lighthouse.cpu_benchmark_index_median', Math.round(median(benchmarkIndexes)));
-    record('lighthouse.cpu_benchmark_index_max', Math.round(benchmarkIndexes.at(-1)));
+    record('lighthouse.cpu_benchmark_index_max', Math.round(/** @type {number} */ (benchmarkIndexes.at(-1))));
   } finally {
     await chrome.kill();
   }
@@ -450,9 +452,11 @@ async function lighthouseSamples(url, n) {
   const tbt = [];
   try {
     for (let i = 0; i < n; i += 1) {
-      const {lhr} = await lighthouse(url, {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance']});
-      lcp.push(Math.round(lhr.audits['largest-contentful-paint'].numericValue));
-      tbt.push(Math.round(lhr.audits['total-blocking-time'].numericValue));
+      const {lhr} = /** @type {import('lighthouse').RunnerResult} */ (
+        await lighthouse(url, {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance']})
+      );
+      lcp.push(Math.round(/** @type {number} */ (lhr.audits['largest-contentful-paint'].numericValue)));
+      tbt.push(Math.round(/** @type {number} */ (lhr.audits['total-blocking-time'].numericValue)));
     }
   } finally {
     await chrome.kill();

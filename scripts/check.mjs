@@ -33,7 +33,10 @@ function run(command, args) {
   });
 }
 
-/** Short names of the content tests, for the rule column (the test's own name otherwise). */
+/**
+ * Short names of the content tests, for the rule column (the test's own name otherwise).
+ * @type {[RegExp, string][]}
+ */
 const RULES = [
   [/title, a unique one-sentence description/, 'front-matter'],
   [/aliases of routes\.tsv/, 'keywords-short-name'],

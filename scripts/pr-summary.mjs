@@ -82,6 +82,9 @@ function visualSection(reportFile, visualArtifact) {
   return out;
 }
 
+/**
+ * @param {{cwd?: string, base?: string, head?: string, artifact?: string, visualReport?: string, visualArtifact?: string, check?: boolean, siteUrl?: string}} [options]
+ */
 export function summary({
   cwd = root,
   base,

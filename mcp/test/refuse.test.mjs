@@ -12,6 +12,7 @@ const siteUrl = 'https://docs.launchdeck.io';
 const pageUrl = `give a path such as /docs/servers/add-server or a ${siteUrl}/docs/… URL`;
 
 /** [input, kind, the refusal]. */
+/** @type {[string, 'page' | 'section' | 'operation', string][]} */
 const HOSTILE = [
   // Control characters, anywhere, as written or percent-encoded.
   ['/docs/servers/add-server\u0000.md', 'page', 'Refused: the page name contains a control character (U+0000).'],
@@ -55,6 +56,7 @@ const HOSTILE = [
 ];
 
 /** Names the tools answer as before: they are looked up (and may still be "No page at …"). */
+/** @type {[string, 'page' | 'section' | 'operation'][]} */
 const ACCEPTED = [
   ['/docs/servers/add-server', 'page'],
   ['servers/add-server', 'page'],
@@ -88,7 +90,7 @@ test('the names readers and agents use are not refused', () => {
 });
 
 test("a refusal names the site's own address, whatever it is", () => {
-  const other = {kind: 'page', siteUrl: 'https://docs.example.org'};
+  const other = /** @type {const} */ ({kind: 'page', siteUrl: 'https://docs.example.org'});
   assert.equal(refusalOf('https://docs.launchdeck.io/docs/', other), 'Refused: https://docs.launchdeck.io is not this site (https://docs.example.org).');
   assert.match(refusalOf('file:///etc/passwd', other) ?? '', /or a https:\/\/docs\.example\.org\/docs\/… URL\.$/);
   assert.equal(refusalOf('https://docs.example.org/docs/servers/add-server', other), undefined);

@@ -69,7 +69,7 @@ test('a required response property removed from a component schema is breaking f
   assert.deepEqual(result.missing.map((m) => m.operationId).sort(), ids);
   assert.ok(
     result.changes.every((c) => /fingerprint/.test(c.description)),
-    result.changes.map((c) => c.description),
+    String(result.changes.map((c) => c.description)),
   );
   const get = result.changes.find((c) => c.operationId === 'getSshKey');
   assert.deepEqual(get, {
@@ -85,7 +85,7 @@ test('a required response property removed from a component schema is breaking f
   const text = report(result, {base: 'origin/main'});
   assert.match(text, /^breaking {6}GET \/ssh-keys\/\{ssh_key_id\} \(getSshKey\): property "fingerprint" removed from the 200 response$/m);
   assert.match(text, /^changelog:\n {2}date: YYYY-MM-DD.*\n {2}tags: \[api, breaking\]\n {2}sections: \[ssh-keys\]\n {2}operations: \[(.+)\]$/m);
-  assert.deepEqual(/^ {2}operations: \[(.+)\]$/m.exec(text)[1].split(', ').sort(), ids);
+  assert.deepEqual(/** @type {RegExpExecArray} */ (/^ {2}operations: \[(.+)\]$/m.exec(text))[1].split(', ').sort(), ids);
   assert.match(text, /- getSshKey \(GET \/ssh-keys\/\{ssh_key_id\}\): \[View an SSH key\]\(\.\.\/api\/reference\/ssh-keys\/get-ssh-key\.md\)/);
   assert.match(text, /\(\.\.\/api\/reference\/ssh-keys\/list-ssh-keys\.md\)/);
 });
@@ -140,7 +140,7 @@ test('a new optional response property and a new operation are non-breaking and 
   assert.ok(result.changes.length > 0);
   assert.ok(
     result.changes.every((c) => c.type === 'non-breaking'),
-    result.changes.map((c) => `${c.type} ${c.description}`),
+    String(result.changes.map((c) => `${c.type} ${c.description}`)),
   );
   assert.ok(result.changes.some((c) => c.operationId === 'getSshKey' && c.description === 'property "comment" added to the 200 response'));
   assert.ok(result.changes.some((c) => c.operationId === 'getSshKeyComment' && c.description === 'operation added'));
