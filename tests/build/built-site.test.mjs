@@ -58,7 +58,7 @@ test('the og:image file exists', () => {
 test('every alias is a redirect page to its canonical route, and / redirects to /docs/', () => {
   const failures = [];
   for (const route of routes.filter((r) => r.alias)) {
-    const file = htmlFileFor(route.alias);
+    const file = htmlFileFor(/** @type {string} */ (route.alias));
     if (!fs.existsSync(file)) {
       failures.push(`${route.alias}: no redirect page`);
       continue;
@@ -171,7 +171,7 @@ test('the first search tier holds every page\'s labels; the text of each section
 
 test('every docs term of src/plugins/search/data/synonyms.yml is a word the site uses', () => {
   const files = fs.readdirSync(buildDir);
-  const first = JSON.parse(fs.readFileSync(path.join(buildDir, files.find((f) => f.startsWith('search-pages-'))), 'utf8'));
+  const first = JSON.parse(fs.readFileSync(path.join(buildDir, /** @type {string} */ (files.find((f) => f.startsWith('search-pages-')))), 'utf8'));
   const text = [
     ...first.pages.flatMap((p) => [p[1], p[3], ...p[4]]),
     ...first.headings.map((h) => h[1]),

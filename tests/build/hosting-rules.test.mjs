@@ -51,7 +51,7 @@ test('the resolved rules are src/plugins/hosting/rules.mjs plus what only the bu
   for (const [directive, sources] of Object.entries(source.csp)) {
     assert.ok(csp.includes(`${directive} ${sources.join(' ')}`), `${directive} as in src/plugins/hosting/rules.mjs`);
   }
-  assert.doesNotMatch(/script-src[^;]*/.exec(csp)[0], /'unsafe-inline'|'unsafe-eval'/);
+  assert.doesNotMatch(/** @type {RegExpExecArray} */ (/script-src[^;]*/.exec(csp))[0], /'unsafe-inline'|'unsafe-eval'/);
 });
 
 test('every inline script of every page is allowed by its hash, and there are only a few kinds', () => {
@@ -83,7 +83,7 @@ test('_headers and _redirects say the same as the rules, for Netlify and Cloudfl
       .map(([from, to, status]) => [from, `${to} ${status}`]),
   );
   assert.equal(redirects.get('/'), '/docs/ 301');
-  for (const {alias, path: target} of readRoutes().filter((r) => r.alias)) {
+  for (const {alias, path: target} of /** @type {{path: string, alias: string}[]} */ (readRoutes().filter((r) => r.alias))) {
     assert.equal(redirects.get(alias), `${target} 301`, alias);
     assert.equal(redirects.get(`${alias}/`), `${target} 301`, `${alias}/`);
   }
@@ -104,7 +104,7 @@ test('every feed has the type its pages announce, with a charset, on every host:
     assert.match(nginx, location, `nginx: ${feed.path}`);
   }
   // nginx adds the charset to these types, and compresses them.
-  const listed = (directive) => new Set(new RegExp(`^${directive} ([^;]+);`, 'm').exec(nginx)[1].split(' '));
+  const listed = (directive) => new Set(/** @type {RegExpExecArray} */ (new RegExp(`^${directive} ([^;]+);`, 'm').exec(nginx))[1].split(' '));
   for (const type of ['application/rss+xml', 'application/atom+xml', 'application/feed+json']) {
     assert.ok(listed('charset_types').has(type), `charset_types ${type}`);
     assert.ok(listed('gzip_types').has(type), `gzip_types ${type}`);

@@ -6,6 +6,7 @@
  * A page is checked as a browser parses it (parse5, with the elements the
  * minifier leaves implicit written out), so the rules below that judge how
  * the markup is written, not what it means, are off, each with its reason.
+ * @type {import('html-validate').ConfigData}
  */
 export default {
   extends: ['html-validate:recommended'],

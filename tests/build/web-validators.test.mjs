@@ -34,11 +34,11 @@ export function readFeed(text, expectedFormat) {
   let parsed;
   try {
     parsed = parseFeed(text);
-  } catch (error) {
+  } catch (/** @type {any} */ error) {
     return {problems: [`does not parse: ${error.message}`], links: []};
   }
   if (parsed.format !== expectedFormat) problems.push(`parses as ${parsed.format}, not ${expectedFormat}`);
-  const feed = parsed.feed;
+  const feed = /** @type {any} */ (parsed.feed);
   const entries = feed.items ?? feed.entries ?? [];
   if (entries.length === 0) problems.push('has no entries');
   const ids = entries.map((e) => e.guid?.value ?? e.guid ?? e.id);
@@ -92,7 +92,7 @@ test('the sitemap is valid against the sitemaps.org 0.9 schema, and every URL is
 
 test('every feed parses with an independent feed library, with unique entry ids and links that lead to built pages', () => {
   assertBuilt();
-  const site = new URL(/<loc>([^<]+)<\/loc>/.exec(fs.readFileSync(path.join(buildDir, 'sitemap.xml'), 'utf8'))[1]).origin;
+  const site = new URL(/** @type {RegExpExecArray} */ (/<loc>([^<]+)<\/loc>/.exec(fs.readFileSync(path.join(buildDir, 'sitemap.xml'), 'utf8')))[1]).origin;
   const feeds = [];
   (function walk(dir) {
     for (const entry of fs.readdirSync(dir, {withFileTypes: true})) {

@@ -40,8 +40,9 @@ function relaxed(node) {
 }
 
 function validatorFor(doc) {
-  const ajv = new Ajv2020({strict: false, allErrors: true, validateFormats: true});
-  addFormats(ajv);
+  // Both packages are CommonJS whose module.exports is the class (the function): Node's default import, not their types' `default`.
+  const ajv = new /** @type {typeof Ajv2020.default} */ (/** @type {unknown} */ (Ajv2020))({strict: false, allErrors: true, validateFormats: true});
+  /** @type {typeof addFormats.default} */ (/** @type {unknown} */ (addFormats))(ajv);
   ajv.addSchema({...doc, $id: ID});
   const cache = new Map();
   return (pointer) => {
@@ -94,7 +95,9 @@ function examplesOf(doc) {
       if (op && data !== undefined) out.push({kind: 'request', op, json: replaceUrlTokens(data), shortened: false, line: offset + start + 1});
     } else if (lang === 'json' && /title="[^"]*\b(event|error)\b/i.test(meta)) {
       // An example titled as an event (what an outgoing webhook sends) or an error body.
-      const pointer = /\bevent\b/i.test(/title="([^"]*)"/.exec(meta)[1]) ? '#/components/schemas/WebhookEvent' : '#/components/schemas/Error';
+      const pointer = /\bevent\b/i.test(/** @type {RegExpExecArray} */ (/title="([^"]*)"/.exec(meta))[1])
+        ? '#/components/schemas/WebhookEvent'
+        : '#/components/schemas/Error';
       out.push({kind: 'schema', pointer, json: replaceUrlTokens(code), shortened: /title="[^"]*shortened/i.test(meta), line: offset + start + 1});
     } else if (lang === 'json' && lastCall) {
       const statuses = [...textSinceCall.matchAll(/`?\b([1-5]\d\d)(?: [A-Z][A-Za-z ]+)?`?/g)].map((m) => m[1]);
@@ -131,7 +134,7 @@ test("every request body in the guides validates against its operation's request
     let value;
     try {
       value = JSON.parse(e.json);
-    } catch (error) {
+    } catch (/** @type {any} */ error) {
       failures.push(`${e.file}:${e.line}: the body is not JSON (${error.message})`);
       continue;
     }

@@ -51,7 +51,7 @@ test('aliases of routes.tsv (the spec short names) appear in the keywords of the
   for (const route of routes.filter((r) => r.alias)) {
     const doc = byRoute.get(route.path);
     if (!doc) continue;
-    const short = route.alias
+    const short = /** @type {string} */ (route.alias)
       .replace(/^\/docs\//, '')
       .split('/')
       .slice(-2)

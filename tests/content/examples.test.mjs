@@ -32,7 +32,7 @@ test('every JSON example parses', () => {
   for (const b of blocks) {
     try {
       JSON.parse(b.code);
-    } catch (error) {
+    } catch (/** @type {any} */ error) {
       failures.push(`${b.file}:${b.line}: ${error.message}`);
     }
   }
@@ -48,7 +48,7 @@ test('every YAML example parses', () => {
       YAML.parseAllDocuments(b.code).forEach((d) => {
         if (d.errors.length) throw d.errors[0];
       });
-    } catch (error) {
+    } catch (/** @type {any} */ error) {
       failures.push(`${b.file}:${b.line}: ${error.message}`);
     }
   }

@@ -84,10 +84,10 @@ test('every package the code imports is declared in package.json, and what the b
       }
     }
   }
-  for (const [files, build] of [
+  for (const [files, build] of /** @type {[string[], boolean][]} */ ([
     [buildFiles, true],
     [otherFiles, false],
-  ]) {
+  ])) {
     for (const file of files) {
       const text = fs.readFileSync(file, 'utf8');
       const found = [];

@@ -216,7 +216,7 @@ test('a replacement that matched nothing fails the build after bundling, naming 
   applied?.clear();
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-out-'));
   try {
-    await assert.rejects(plugin.postBuild({outDir}), (error) => {
+    await assert.rejects(plugin.postBuild({outDir}), (/** @type {any} */ error) => {
       assert.match(error.message, /Seam "idle-prefetch"/);
       for (const seam of ['idle-prefetch', 'tslib-helper', 'prism-stub', 'search-worker', 'search-templates', 'search-mark', 'route-tables']) {
         assert.match(error.message, new RegExp(`${seam}: nothing in the client bundle matched`));

@@ -40,7 +40,7 @@ test('every generated page compiles as MDX with GFM and no preprocessing, so not
     assert.doesNotMatch(content, /<!--/, `${file}: no HTML comment`);
     try {
       await compile(withoutFrontMatter(content), {remarkPlugins: [remarkGfm]});
-    } catch (error) {
+    } catch (/** @type {any} */ error) {
       failures.push(`${file}: ${error.message}`);
     }
   }

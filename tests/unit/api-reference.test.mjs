@@ -164,6 +164,7 @@ test("the contract's descriptions use only the Markdown the reference pages unde
   };
   walk(contract.doc.paths, 'paths');
   walk(contract.doc.components, 'components');
+  /** @type {[RegExp, string][]} */
   const unsupported = [
     [/\]\(/, 'a link'],
     [/^\s*#/m, 'a heading'],

@@ -73,11 +73,17 @@ test('notModifiedProblems: a 200 where a 304 is due, and each thing a 304 must k
   assert.deepEqual(validatorProblems({status: 404, headers: {}}), ['the first response is 404, not 200']);
 });
 
-/** A server on a free port; `handle(req, res)` answers. */
+/**
+ * A server on a free port; `handle(req, res)` answers.
+ * @param {import('node:http').RequestListener} handle
+ */
 async function tinyServer(handle) {
   const server = http.createServer(handle);
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => server.close(resolve))};
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  return {
+    url: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 test('revalidationProblems: a server that sends validators but ignores them gets a 200 where a 304 is due, for GET and HEAD', async () => {

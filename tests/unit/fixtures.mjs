@@ -57,20 +57,20 @@ export function testFixtures(name, run) {
 
   test(`${name}: every expected output has its input`, () => {
     assert.ok(cases.length > 0, `no <case>.input.* in ${relative(dir)}`);
-    const names = new Set(cases.map((file) => inputPattern.exec(file)[1]));
+    const names = new Set(cases.map((file) => /** @type {RegExpExecArray} */ (inputPattern.exec(file))[1]));
     const orphans = files.filter((file) => /\.output\./.test(file) && !names.has(file.slice(0, file.indexOf('.output.'))));
     if (updating) for (const file of orphans) fs.rmSync(path.join(dir, file));
     else assert.deepEqual(orphans, [], `outputs without an input in ${relative(dir)}`);
   });
 
   for (const input of cases) {
-    const caseName = inputPattern.exec(input)[1];
+    const caseName = /** @type {RegExpExecArray} */ (inputPattern.exec(input))[1];
     test(`${name}: ${caseName}`, async () => {
       const file = path.join(dir, input);
       let outputs;
       try {
         outputs = await run(fs.readFileSync(file, 'utf8'), {name: caseName, file});
-      } catch (error) {
+      } catch (/** @type {any} */ error) {
         outputs = {'error.txt': `${error.message}\n`};
       }
       const expected = files.filter((f) => f.startsWith(`${caseName}.output.`)).map((f) => f.slice(`${caseName}.output.`.length));
@@ -140,6 +140,9 @@ const MDX_NODES = ['mdxFlowExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement'
  * `source` through the remark plugins, remark-rehype (with the MDX compiler's
  * settings) and the rehype plugins; returns the HTML tree as readable text
  * (hastToText).
+ * @param {string} source
+ * @param {{remarkPlugins?: any[], rehypePlugins?: any[]}} plugins
+ * @param {{path?: string}} [file]
  */
 export async function runRehype(source, {remarkPlugins = [], rehypePlugins = []}, file = {}) {
   const processor = unified()
@@ -150,7 +153,7 @@ export async function runRehype(source, {remarkPlugins = [], rehypePlugins = []}
     .use(remarkGfm)
     .use(remarkCodeMetastring)
     .use(remarkPlugins)
-    .use(remarkRehype, {allowDangerousHtml: true, passThrough: MDX_NODES})
+    .use(remarkRehype, /** @type {import('remark-rehype').Options} */ ({allowDangerousHtml: true, passThrough: MDX_NODES}))
     .use(rehypePlugins);
   const tree = await processor.run(processor.parse({value: source, ...file}), {value: source, ...file});
   return hastToText(tree);

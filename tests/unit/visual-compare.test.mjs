@@ -47,15 +47,15 @@ test('a few stray pixels stay within the tolerance', () => {
   for (let k = 0; k < 20; k++) paint(actual, 10 + k * 13, 150, 1, [200, 0, 0]);
   const verdict = compare(picture(300, 200), actual, pixelmatch);
   assert.ok(20 / 60000 < MAX_DIFF_RATIO);
-  assert.equal(verdict.same, true, verdict.reason);
+  assert.equal(verdict.same, true, /** @type {string} */ (verdict.reason));
 });
 
 test('a changed block fails, and the image of differences marks it', () => {
   const actual = paint(picture(300, 200), 100, 50, 20, [220, 40, 40]);
   const verdict = compare(picture(300, 200), actual, pixelmatch);
   assert.equal(verdict.same, false);
-  assert.match(verdict.reason, /^\d+ pixels differ \(0\.\d+% of the picture, more than 0\.05%\)$/);
-  const at = (x, y) => [...verdict.diff.data.subarray((y * 300 + x) * 4, (y * 300 + x) * 4 + 3)];
+  assert.match(/** @type {string} */ (verdict.reason), /^\d+ pixels differ \(0\.\d+% of the picture, more than 0\.05%\)$/);
+  const at = (x, y) => [.../** @type {import('../visual/shots.mjs').Picture} */ (verdict.diff).data.subarray((y * 300 + x) * 4, (y * 300 + x) * 4 + 3)];
   assert.deepEqual(at(110, 60), [255, 0, 0], 'a changed pixel is red in the diff');
   assert.notDeepEqual(at(10, 190), [255, 0, 0], 'an unchanged pixel is not');
 });

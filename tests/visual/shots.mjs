@@ -89,6 +89,11 @@ export const MAX_DIFF_RATIO = 0.0005;
  * Compares two decoded PNGs ({width, height, data}). Returns {same, ratio,
  * reason, diff}: `diff` is a PNG-shaped image of the differences (red on a
  * faded copy of the baseline), absent when the sizes differ.
+ * @typedef {{width: number, height: number, data: Buffer}} Picture
+ * @param {Picture} baseline
+ * @param {Picture} actual
+ * @param {typeof import('pixelmatch').default} pixelmatch
+ * @returns {{same: boolean, ratio: number, reason?: string, diff?: Picture}}
  */
 export function compare(baseline, actual, pixelmatch) {
   if (baseline.width !== actual.width || baseline.height !== actual.height) {

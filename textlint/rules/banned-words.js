@@ -3,6 +3,7 @@
  * words that talk down to readers or say nothing, vague marketing words and
  * abbreviations. Those with one safe replacement are fixed by `npm run lint:fix`.
  */
+/** @type {[RegExp, string | null, string][]} */
 const BANNED = [
   // [pattern, replacement or null (rewrite the sentence), why]
   [/\bsimply\b/i, null, 'talks down to readers: delete it'],
