@@ -43,6 +43,8 @@ const GROUPS = [
   // a named import is one more entry in the runtime every page loads, per page.
   {name: 'changelog', prefix: '/docs/changelog/', component: 'ChangelogRoutes', required: false, unnamedChunks: true},
 ];
+/** @typedef {(typeof GROUPS)[number]} Group */
+/** @param {string} routePath */
 const groupOf = (routePath) => GROUPS.find((g) => routePath.startsWith(g.prefix));
 const ROUTES_QUERY = /(?:^|[?&])(reference|changelog)\b/;
 
@@ -80,7 +82,7 @@ function routes(source, lazy) {
     }
   }
   if (lazy) {
-    const blocks = found.filter((m) => groupOf(m[2]).name === lazy).map((m) => m[0].replace(/,\s*$/, '').trim());
+    const blocks = found.filter((m) => /** @type {Group} */ (groupOf(m[2])).name === lazy).map((m) => m[0].replace(/,\s*$/, '').trim());
     return [`import ComponentCreator from '@docusaurus/ComponentCreator?${lazy}';`, '', `export default [\n${blocks.join(',\n')}\n];`, ''].join('\n');
   }
   let out = '';
@@ -89,7 +91,7 @@ function routes(source, lazy) {
   found.forEach((m) => {
     out += source.slice(last, m.index);
     // One route per group, where its first page was.
-    const group = groupOf(m[2]);
+    const group = /** @type {Group} */ (groupOf(m[2]));
     if (!placed.has(group)) {
       placed.add(group);
       const indent = m[1];
@@ -106,7 +108,7 @@ function registry(source, generatedDir, lazy) {
   const {byGroup, other} = chunkNameSets(generatedDir);
   const inAnyGroup = (name) => Object.values(byGroup).some((set) => set.has(name));
   const keep = (name) => (lazy ? byGroup[lazy].has(name) : !inAnyGroup(name) || other.has(name));
-  const unnamed = lazy && GROUPS.find((g) => g.name === lazy).unnamedChunks;
+  const unnamed = lazy && /** @type {Group} */ (GROUPS.find((g) => g.name === lazy)).unnamedChunks;
   let entries = 0;
   const out = source
     .split('\n')
@@ -142,6 +144,10 @@ function globalData(source) {
   return JSON.stringify(data);
 }
 
+/**
+ * @this {import('webpack').LoaderContext<unknown>}
+ * @param {string} source
+ */
 module.exports = function routeTables(source) {
   const file = this.resourcePath;
   // The group whose table this is (`?reference`, `?changelog`), or none: the tables every page loads.

@@ -33,4 +33,4 @@ const context = {
 };
 const results = [];
 for (const {page} of workerData.jobs) results.push([page.route, exportPage(page, context)]);
-parentPort.postMessage(results);
+/** @type {import('node:worker_threads').MessagePort} */ (parentPort).postMessage(results);
