@@ -306,7 +306,7 @@ function sentences(text) {
   out.push({text: text.slice(start), at: start});
   return out
     .map((x) => {
-      const lead = /^\s*/.exec(x.text)[0].length;
+      const lead = /** @type {RegExpExecArray} */ (/^\s*/.exec(x.text))[0].length;
       return {text: x.text.slice(lead), at: x.at + lead};
     })
     .filter((x) => x.text.trim());
@@ -326,6 +326,8 @@ export function proseUnits(page) {
 
 function readUnits(page) {
   const units = [];
+  /** @typedef {{text: string, n: number}} Line */
+  /** @type {{kind: 'item', numbered: boolean, indent: number, lines: Line[]} | {kind: 'paragraph', lines: Line[]} | null} */
   let current = null;
   const close = () => {
     if (current) units.push(current);
@@ -339,7 +341,7 @@ function readUnits(page) {
       continue;
     }
     const item = /^(\s*)(?:(\d+)\.|[-*])\s+/.exec(raw);
-    const indent = /^\s*/.exec(raw)[0].length;
+    const indent = /** @type {RegExpExecArray} */ (/^\s*/.exec(raw))[0].length;
     const line = (text) => ({text: readable(text.trim()), n: l.n});
     if (item) {
       close();
@@ -389,7 +391,10 @@ const ownerOf = (word) => (word === undefined ? undefined : nounRes.find((n) => 
 /** Plain text: backticked spans other than states blanked out (same length), so that nouns and verbs in code don't count. */
 const plain = (text) => text.replace(/`([^`]*)`/g, (m, inner) => (allStates.has(inner) ? m : ' '.repeat(m.length)));
 
-/** The states an operation is allowed from, for the kind the sentence names (every kind when it names none or several). */
+/**
+ * The states an operation is allowed from, for the kind the sentence names (every kind when it names none or several).
+ * @returns {Set<string> & {kind?: string}}
+ */
 function allowedFrom(lifecycle, op, sentence) {
   const states = lifecycle.states.map((s) => s.name);
   if (op.from === 'any') return new Set(states);
@@ -477,9 +482,12 @@ function operationsIn(text) {
   return out;
 }
 
+/** @typedef {{at: number, end: number, states: string[], asserted?: boolean, negated?: boolean, requirement?: boolean, target?: boolean, noun?: string}} Mention */
+
 /** The state mentions of a sentence: groups of backticked states ("`starting`, `stopping` or `restarting`"), with the resource they're about. */
 function stateMentions(text) {
   const flat = plain(text);
+  /** @type {Mention[]} */
   const mentions = [];
   for (const m of text.matchAll(/`([a-z_]+)`/g)) {
     if (!allStates.has(m[1])) continue;
@@ -500,7 +508,7 @@ function stateMentions(text) {
   for (const mention of mentions) {
     const clause = clauseBefore(text, mention.at);
     // "a `failed` server", "an `unreachable` cloud server": the noun after the state.
-    const after = new RegExp(`^\\s+(?:(?:${KIND_WORDS})\\s+)?|^`).exec(flat.slice(mention.end))[0];
+    const after = /** @type {RegExpExecArray} */ (new RegExp(`^\\s+(?:(?:${KIND_WORDS})\\s+)?|^`).exec(flat.slice(mention.end)))[0];
     const nounAfter = [...flat.slice(mention.end + after.length).matchAll(ANY_NOUN)].find((n) => n.index === 0)?.[0];
     const nounBefore = [...flat.slice(0, mention.at).matchAll(ANY_NOUN)].at(-1)?.[0];
     mention.asserted = Boolean(nounAfter) || (ASSERTS.test(clause) && !NEGATION.test(clause));
@@ -593,6 +601,7 @@ function checkUnit(page, unit, cause) {
     carried = null;
     // "Wait for the action to finish": the resource leaves the state it was in.
     const waits = [...flat.matchAll(/\bwait\b/gi)].map((m) => ({at: m.index, end: m.index + m[0].length, wait: true}));
+    /** @type {{at: number, end: number, wait?: boolean, mention?: Mention, op?: any}[]} */
     const events = [...mentions.map((m) => ({at: m.at, end: m.end, mention: m})), ...ops.map((o) => ({at: o.at, end: o.end, op: o})), ...waits].sort(
       (a, b) => a.at - b.at,
     );
