@@ -411,7 +411,7 @@ function check() {
 async function seamSavings(context, baseUrl, outDir) {
   const require = (await import('node:module')).createRequire(import.meta.url);
   const jiti = require('jiti')(import.meta.url, {interopDefault: true});
-  const {SEAMS} = jiti(path.join(root, 'src/internals/seams.ts'));
+  const {SEAMS} = /** @type {typeof import('../src/internals/seams.ts')} */ (jiti(path.join(root, 'src/internals/seams.ts')));
   const measured = {task: pages.task, section: pages.section, reference: pages.reference};
   const baseline = {};
   for (const [name, route] of Object.entries(measured)) baseline[name] = await firstLoadJs(context, baseUrl, route, outDir);

@@ -18,7 +18,7 @@ import {fileURLToPath} from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const jiti = require('jiti')(import.meta.url, {interopDefault: true});
-const {SEAMS} = jiti(path.join(root, 'src/internals/seams.ts'));
+const {SEAMS} = /** @type {typeof import('../src/internals/seams.ts')} */ (jiti(path.join(root, 'src/internals/seams.ts')));
 const {checkSeams, formatProblems, acceptSeams, readVerified, upstreamKey, packageOf, packageVersion, VERIFIED_FILE} = jiti(
   path.join(root, 'src/internals/check.ts'),
 );

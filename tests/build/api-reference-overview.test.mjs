@@ -10,7 +10,7 @@ import {createRequire} from 'node:module';
 import {assertBuilt, readBuiltHtml, repoRoot} from '../helpers.mjs';
 
 const jiti = createRequire(import.meta.url)('jiti')(import.meta.url, {interopDefault: true});
-const {loadSiteContract} = jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts'));
+const {loadSiteContract} = /** @type {typeof import('../../src/plugins/api-reference/contract.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts')));
 
 assertBuilt();
 

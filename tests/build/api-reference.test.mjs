@@ -13,10 +13,10 @@ import createJiti from 'jiti';
 import {assertBuilt, buildDir, decodeEntities, readBuiltHtml, repoRoot, tagsOf} from '../helpers.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const {loadSiteContract, responsesOf, requiredPermission} = jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts'));
+const {loadSiteContract, responsesOf, requiredPermission} = /** @type {typeof import('../../src/plugins/api-reference/contract.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts')));
 const {guidesByOperation} = jiti(path.join(repoRoot, 'src/plugins/api-reference/plugin.ts'));
-const {referenceRoute: route} = jiti(path.join(repoRoot, 'src/plugins/api-reference/client/routes.ts'));
-const {docRoute} = jiti(path.join(repoRoot, 'src/utils/docRoutes.ts'));
+const {referenceRoute: route} = /** @type {typeof import('../../src/plugins/api-reference/client/routes.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/client/routes.ts')));
+const {docRoute} = /** @type {typeof import('../../src/utils/docRoutes.ts')} */ (jiti(path.join(repoRoot, 'src/utils/docRoutes.ts')));
 
 assertBuilt();
 const contract = loadSiteContract(repoRoot);

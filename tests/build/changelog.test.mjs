@@ -16,10 +16,10 @@ import {XMLParser} from 'fast-xml-parser';
 import {assertBuilt, buildDir, readBuiltHtml, repoRoot, tagsOf, decodeEntities} from '../helpers.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const {readEntries, CHANGELOG_TAGS, formatDate} = jiti(path.join(repoRoot, 'src/plugins/changelog/entries.ts'));
+const {readEntries, CHANGELOG_TAGS, formatDate} = /** @type {typeof import('../../src/plugins/changelog/entries.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/changelog/entries.ts')));
 const {urls} = jiti(path.join(repoRoot, 'src/config/urls.ts'));
-const {loadSiteContract} = jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts'));
-const {referenceRoute} = jiti(path.join(repoRoot, 'src/plugins/api-reference/client/routes.ts'));
+const {loadSiteContract} = /** @type {typeof import('../../src/plugins/api-reference/contract.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts')));
+const {referenceRoute} = /** @type {typeof import('../../src/plugins/api-reference/client/routes.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/client/routes.ts')));
 
 assertBuilt();
 const entries = readEntries(path.join(repoRoot, 'docs'));
@@ -44,7 +44,7 @@ test('the changelog lists every entry, newest first, and each tag page lists its
   const dates = entries.map((e) => e.date);
   assert.deepEqual(dates, [...dates].sort().reverse(), 'newest first');
   for (const tag of TAGS) {
-    assert.deepEqual(listed(`/docs/changelog/tags/${tag}`), entries.filter((e) => e.tags.includes(tag)).map((e) => e.route), tag);
+    assert.deepEqual(listed(`/docs/changelog/tags/${tag}`), entries.filter((e) => /** @type {readonly string[]} */ (e.tags).includes(tag)).map((e) => e.route), tag);
   }
 });
 
@@ -116,7 +116,7 @@ test('every feed parses, is absolute, and holds exactly the entries of its tag, 
 });
 
 test('an entry is in its feeds with the text its page shows', () => {
-  const entry = entries.find((e) => e.tags.includes('breaking'));
+  const entry = /** @type {(typeof entries)[number]} */ (entries.find((e) => e.tags.includes('breaking')));
   const json = JSON.parse(readFeed('breaking', 'feed.json'));
   const item = json.items.find((i) => i.id === `${site}${entry.route}`);
   assert.ok(item.content_html.includes('What you need to do'), 'the whole entry, sections included');
@@ -150,13 +150,14 @@ test('the changelog pages announce their feeds with <link rel="alternate">', () 
 
 test("an operation's reference page lists the changelog entries that name it", () => {
   const contract = loadSiteContract(repoRoot);
-  const entry = entries.find((e) => e.operations.length);
-  const op = contract.operations.find((o) => o.id === entry.operations[0]);
+  const entry = /** @type {(typeof entries)[number]} */ (entries.find((e) => e.operations.length));
+  /** @typedef {(typeof contract.operations)[number]} Operation */
+  const op = /** @type {Operation} */ (contract.operations.find((o) => o.id === entry.operations[0]));
   const html = decodeEntities(readBuiltHtml(referenceRoute(op)));
   assert.match(html, /<h2[^>]*>Changelog/);
   assert.ok(tagsOf(html, 'a').some((a) => a.href === entry.route), `${referenceRoute(op)} links ${entry.route}`);
   assert.ok(html.includes(`${formatDate(entry.date)}: ${entry.title}`));
-  const unnamed = contract.operations.find((o) => !entries.some((e) => e.operations.includes(o.id)));
+  const unnamed = /** @type {Operation} */ (contract.operations.find((o) => !entries.some((e) => e.operations.includes(o.id))));
   assert.doesNotMatch(readBuiltHtml(referenceRoute(unnamed)), /<h2[^>]*>Changelog/);
 });
 

@@ -17,7 +17,7 @@ import {atomAuthorProblems, icoProblems, jsonFeedAuthorProblems, robotsTxtProble
 
 assertBuilt();
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const {CHANGELOG_TAGS} = jiti(path.join(repoRoot, 'src/plugins/changelog/entries.ts'));
+const {CHANGELOG_TAGS} = /** @type {typeof import('../../src/plugins/changelog/entries.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/changelog/entries.ts')));
 const {author} = jiti(path.join(repoRoot, 'src/config/urls.ts'));
 const {hasGitHistory} = jiti(path.join(repoRoot, 'src/config/git.ts'));
 const config = await builtSiteConfig();

@@ -22,7 +22,7 @@ const csp = rules.headers['Content-Security-Policy'];
 const archiveDir = path.join(repoRoot, 'build-test-archive');
 const jiti = createJiti(import.meta.url, {interopDefault: true});
 const {FEED_FORMATS, feedFolder} = jiti(path.join(repoRoot, 'src/plugins/changelog/feeds.ts'));
-const {CHANGELOG_TAGS} = jiti(path.join(repoRoot, 'src/plugins/changelog/entries.ts'));
+const {CHANGELOG_TAGS} = /** @type {typeof import('../../src/plugins/changelog/entries.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/changelog/entries.ts')));
 const nginx = fs.readFileSync(path.join(buildDir, '_hosting/nginx.conf'), 'utf8');
 
 /** _headers as {pattern: {header: value}}. */

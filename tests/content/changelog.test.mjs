@@ -13,8 +13,8 @@ import {repoRoot} from '../helpers.mjs';
 import {readDocs, pageKind} from './docs-model.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const {readEntry, CHANGELOG_TAGS} = jiti(path.join(repoRoot, 'src/plugins/changelog/entries.ts'));
-const {loadSiteContract} = jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts'));
+const {readEntry, CHANGELOG_TAGS} = /** @type {typeof import('../../src/plugins/changelog/entries.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/changelog/entries.ts')));
+const {loadSiteContract} = /** @type {typeof import('../../src/plugins/api-reference/contract.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts')));
 
 const docsDir = path.join(repoRoot, 'docs');
 const docs = readDocs();
@@ -91,7 +91,7 @@ test('every tag has its page, which lists its entries, and no page names another
   }
   for (const tag of Object.keys(CHANGELOG_TAGS)) {
     assert.ok(
-      entries.some((doc) => readEntry(docsDir, doc.rel).entry.tags.includes(tag)),
+      entries.some((doc) => /** @type {readonly string[]} */ (readEntry(docsDir, doc.rel).entry.tags).includes(tag)),
       `no entry tagged ${tag}`,
     );
   }

@@ -12,8 +12,8 @@ import YAML from 'yaml';
 import {repoRoot} from '../helpers.mjs';
 
 const jiti = createRequire(import.meta.url)('jiti')(import.meta.url, {interopDefault: true});
-const {loadSiteContract} = jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts'));
-const {apiCallsIn, findOperation} = jiti(path.join(repoRoot, 'src/plugins/api-reference/calls.ts'));
+const {loadSiteContract} = /** @type {typeof import('../../src/plugins/api-reference/contract.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts')));
+const {apiCallsIn, findOperation} = /** @type {typeof import('../../src/plugins/api-reference/calls.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/calls.ts')));
 
 export const facts = YAML.parse(fs.readFileSync(path.join(repoRoot, 'contributing/facts.yml'), 'utf8'));
 export const contract = loadSiteContract(repoRoot);
@@ -29,7 +29,7 @@ export function contractErrorCodes() {
     if (node.error && typeof node.error.code === 'string') codes.add(node.error.code);
     Object.values(node).forEach(walk);
   };
-  for (const response of Object.values(contract.doc.components.responses)) {
+  for (const response of Object.values(/** @type {any} */ (contract.doc).components.responses)) {
     // "Conflict: `already_exists`, … or `idempotency_conflict`." (words in parentheses explain a code)
     const listed = (response.description ?? '').replace(/\([^)]*\)/g, '').split('. ')[0];
     for (const m of listed.matchAll(/`([a-z]+(?:_[a-z]+)*)`/g)) codes.add(m[1]);
@@ -182,7 +182,7 @@ export function creditRule(page) {
   const where = stated ? page.raw.slice(0, page.raw.indexOf(stated[0], stated.input === before ? page.raw.indexOf(before) : 0)).split('\n').length : stepsLine;
   if (!stated && !/\bcredits?\b/.test(whole)) {
     failures.push(
-      `${page.file}:${stepsLine}: ${op.id} starts ${actions.map((a) => `\`${a.type}\``).join(' or ')}: say what it costs ("This task runs an action that uses N credits.", B17)`,
+      `${page.file}:${stepsLine}: ${op?.id} starts ${actions.map((a) => `\`${a.type}\``).join(' or ')}: say what it costs ("This task runs an action that uses N credits.", B17)`,
     );
     return failures;
   }
@@ -221,7 +221,7 @@ export function idempotencyRule(page) {
 /** Schemas by the value of their `object` field. */
 function schemasByObject() {
   const map = new Map();
-  for (const schema of Object.values(contract.doc.components.schemas)) {
+  for (const schema of Object.values(/** @type {any} */ (contract.doc).components.schemas)) {
     const kind = schema?.properties?.object?.const;
     if (typeof kind === 'string' && Array.isArray(schema.required)) map.set(kind, schema);
   }

@@ -11,7 +11,7 @@ import {repoRoot} from '../helpers.mjs';
 import {createRequire} from 'node:module';
 
 const jiti = createRequire(import.meta.url)('jiti')(import.meta.url, {interopDefault: true});
-const {editDistance} = jiti(path.join(repoRoot, 'src/plugins/search/client/engine/engine.ts'));
+const {editDistance} = /** @type {typeof import('../../src/plugins/search/client/engine/engine.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/search/client/engine/engine.ts')));
 const {plainText} = jiti(path.join(repoRoot, 'src/plugins/api-reference/consoleSpec.ts'));
 
 export const REDIRECTS_FILE = 'src/config/redirects.ts';
@@ -21,7 +21,7 @@ export const PUBLISHED_FILE = 'contributing/published-urls.txt';
 export function closestRoute(gone, routes) {
   let best;
   for (const route of routes) {
-    const distance = editDistance(gone, route);
+    const distance = editDistance(gone, route, Infinity);
     if (!best || distance < best.distance) best = {route, distance};
   }
   return best?.route ?? '/docs/';
@@ -101,7 +101,7 @@ export function anchorProblems(docs) {
         }
         if (anchor && !idsOf(linked).has(decodeURIComponent(anchor))) {
           const known = [...idsOf(linked)];
-          const near = known.sort((a, b) => editDistance(anchor, a) - editDistance(anchor, b)).slice(0, 3);
+          const near = known.sort((a, b) => editDistance(anchor, a, Infinity) - editDistance(anchor, b, Infinity)).slice(0, 3);
           problems.push(
             `${doc.file}:${lineNumber}: links to ${target || doc.rel}#${anchor}, but docs/${rel} has no heading with that anchor (closest: ${near.map((id) => `#${id}`).join(', ') || 'none'}). A renamed heading changes its anchor: update the link, or keep the old anchor with {#${anchor}} after the heading.`,
           );

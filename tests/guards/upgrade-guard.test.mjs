@@ -16,7 +16,7 @@ import {repoRoot} from '../helpers.mjs';
 
 const require = createRequire(import.meta.url);
 const jiti = require('jiti')(import.meta.url, {interopDefault: true});
-const {SEAMS, seamsOff} = jiti(path.join(repoRoot, 'src/internals/seams.ts'));
+const {SEAMS, seamsOff} = /** @type {typeof import('../../src/internals/seams.ts')} */ (jiti(path.join(repoRoot, 'src/internals/seams.ts')));
 const {checkSeams, formatProblems, hashOf, upstreamText} = jiti(path.join(repoRoot, 'src/internals/check.ts'));
 const internalsDir = path.join(repoRoot, 'src/internals');
 
@@ -169,7 +169,7 @@ test('the build stops, naming the seam and the upstream file, when a file a seam
 });
 
 test('the part of a file a seam relies on is what counts: a change elsewhere in that file passes', () => {
-  const seam = SEAMS.find((s) => s.id === 'color-mode-fallback');
+  const seam = /** @type {(typeof SEAMS)[number]} */ (SEAMS.find((s) => s.id === 'color-mode-fallback'));
   const [upstream] = seam.upstream;
   assert.ok(upstream.pick, 'this seam picks the colour-mode script out of its file');
   const site = siteWithChangedUpstream(upstream.file, (text) => `// an unrelated change\n${text}`);

@@ -15,12 +15,12 @@ import createJiti from 'jiti';
 import {repoRoot} from '../helpers.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const {loadSiteContract} = jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts'));
+const {loadSiteContract} = /** @type {typeof import('../../src/plugins/api-reference/contract.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts')));
 const {guidesByOperation} = jiti(path.join(repoRoot, 'src/plugins/api-reference/plugin.ts'));
 const {consoleContext, consoleSpec} = jiti(path.join(repoRoot, 'src/plugins/api-reference/consoleSpec.ts'));
 const {validate, resolveRefs, KEYWORDS} = jiti(path.join(repoRoot, 'src/plugins/api-reference/client/console/validate.ts'));
 const request = jiti(path.join(repoRoot, 'src/plugins/api-reference/client/console/request.ts'));
-const {docRoute} = jiti(path.join(repoRoot, 'src/utils/docRoutes.ts'));
+const {docRoute} = /** @type {typeof import('../../src/utils/docRoutes.ts')} */ (jiti(path.join(repoRoot, 'src/utils/docRoutes.ts')));
 
 const contract = loadSiteContract(repoRoot);
 const guides = guidesByOperation(repoRoot, contract);
@@ -42,7 +42,7 @@ test('the validator understands every keyword the contract uses in its schemas',
       else if (key === 'oneOf') value.forEach(walk);
     }
   };
-  Object.values(contract.doc.components.schemas).forEach(walk);
+  Object.values(/** @type {any} */ (contract.doc).components.schemas).forEach(walk);
   for (const op of contract.operations) op.parameters.forEach((p) => walk(p.schema));
   assert.deepEqual([...unknown], [], 'a keyword validate() would silently ignore: support it in src/plugins/api-reference/client/console/validate.ts');
 });

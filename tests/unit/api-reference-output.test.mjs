@@ -19,7 +19,7 @@ import remarkGfm from 'remark-gfm';
 import {repoRoot} from '../helpers.mjs';
 
 const jiti = createRequire(import.meta.url)('jiti')(import.meta.url, {interopDefault: true});
-const {loadSiteContract} = jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts'));
+const {loadSiteContract} = /** @type {typeof import('../../src/plugins/api-reference/contract.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts')));
 const {referenceFiles, default: apiReferencePlugin} = jiti(path.join(repoRoot, 'src/plugins/api-reference/plugin.ts'));
 const {resourceCategory} = jiti(path.join(repoRoot, 'src/plugins/api-reference/docsFiles.ts'));
 const {apiReferenceContent, API_REFERENCE_PLUGIN} = jiti(path.join(repoRoot, 'src/plugins/api-reference/pluginContent.ts'));

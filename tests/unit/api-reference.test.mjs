@@ -13,20 +13,20 @@ import createJiti from 'jiti';
 import {repoRoot} from '../helpers.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const {loadSiteContract, METHODS} = jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts'));
+const {loadSiteContract, METHODS} = /** @type {typeof import('../../src/plugins/api-reference/contract.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts')));
 const {samplesFor} = jiti(path.join(repoRoot, 'src/plugins/api-reference/samples.ts'));
 const {pageDescription, linkResolver} = jiti(path.join(repoRoot, 'src/plugins/api-reference/blocks.ts'));
 const {mdText} = jiti(path.join(repoRoot, 'src/plugins/api-reference/docsFiles.ts'));
 const {guidesByOperation, referenceFiles} = jiti(path.join(repoRoot, 'src/plugins/api-reference/plugin.ts'));
 const {inlineHtml, proseHtml} = jiti(path.join(repoRoot, 'src/plugins/api-reference/html.ts'));
-const {docRoute} = jiti(path.join(repoRoot, 'src/utils/docRoutes.ts'));
+const {docRoute} = /** @type {typeof import('../../src/utils/docRoutes.ts')} */ (jiti(path.join(repoRoot, 'src/utils/docRoutes.ts')));
 
 const contract = loadSiteContract(repoRoot);
 const API_URL = 'https://api.launchdeck.io/v1';
 
 test('every operation of the contract has exactly one page, and every resource a sidebar group', () => {
   let count = 0;
-  for (const item of Object.values(contract.doc.paths)) count += METHODS.filter((m) => item[m]).length;
+  for (const item of Object.values(/** @type {any} */ (contract.doc).paths)) count += METHODS.filter((m) => item[m]).length;
   assert.equal(contract.operations.length, count);
   const files = referenceFiles(contract, () => []);
   const pages = files.filter((f) => f.file.endsWith('.md') && f.file !== 'index.md');

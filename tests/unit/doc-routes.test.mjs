@@ -9,7 +9,9 @@ import {createRequire} from 'node:module';
 import {repoRoot} from '../helpers.mjs';
 
 const jiti = createRequire(import.meta.url)('jiti')(import.meta.url, {interopDefault: true});
-const {docRoute, docIdOfFile, docIdOf, indexDocIdOf} = jiti(path.join(repoRoot, 'src/utils/docRoutes.ts'));
+const {docRoute, docIdOfFile, docIdOf, indexDocIdOf} = /** @type {typeof import('../../src/utils/docRoutes.ts')} */ (
+  jiti(path.join(repoRoot, 'src/utils/docRoutes.ts'))
+);
 
 test("a doc's route comes from its file under docs/, or from its front matter's slug", () => {
   assert.equal(docRoute('servers/add-server.md'), '/docs/servers/add-server');
