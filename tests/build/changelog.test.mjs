@@ -17,7 +17,7 @@ import {assertBuilt, buildDir, readBuiltHtml, repoRoot, tagsOf, decodeEntities} 
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
 const {readEntries, CHANGELOG_TAGS, formatDate} = /** @type {typeof import('../../src/plugins/changelog/entries.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/changelog/entries.ts')));
-const {urls} = jiti(path.join(repoRoot, 'src/config/urls.ts'));
+const {urls} = /** @type {typeof import('../../src/config/urls.ts')} */ (jiti(path.join(repoRoot, 'src/config/urls.ts')));
 const {loadSiteContract} = /** @type {typeof import('../../src/plugins/api-reference/contract.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts')));
 const {referenceRoute} = /** @type {typeof import('../../src/plugins/api-reference/client/routes.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/client/routes.ts')));
 

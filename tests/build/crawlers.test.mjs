@@ -18,8 +18,8 @@ import {atomAuthorProblems, icoProblems, jsonFeedAuthorProblems, robotsTxtProble
 assertBuilt();
 const jiti = createJiti(import.meta.url, {interopDefault: true});
 const {CHANGELOG_TAGS} = /** @type {typeof import('../../src/plugins/changelog/entries.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/changelog/entries.ts')));
-const {author} = jiti(path.join(repoRoot, 'src/config/urls.ts'));
-const {hasGitHistory} = jiti(path.join(repoRoot, 'src/config/git.ts'));
+const {author} = /** @type {typeof import('../../src/config/urls.ts')} */ (jiti(path.join(repoRoot, 'src/config/urls.ts')));
+const {hasGitHistory} = /** @type {typeof import('../../src/config/git.ts')} */ (jiti(path.join(repoRoot, 'src/config/git.ts')));
 const config = await builtSiteConfig();
 const sitemapUrl = `${config.url}${config.baseUrl}sitemap.xml`;
 const built = (file) => path.join(buildDir, file);

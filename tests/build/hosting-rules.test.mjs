@@ -21,7 +21,7 @@ const rules = JSON.parse(fs.readFileSync(path.join(buildDir, '_hosting/rules.jso
 const csp = rules.headers['Content-Security-Policy'];
 const archiveDir = path.join(repoRoot, 'build-test-archive');
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const {FEED_FORMATS, feedFolder} = jiti(path.join(repoRoot, 'src/plugins/changelog/feeds.ts'));
+const {FEED_FORMATS, feedFolder} = /** @type {typeof import('../../src/plugins/changelog/feeds.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/changelog/feeds.ts')));
 const {CHANGELOG_TAGS} = /** @type {typeof import('../../src/plugins/changelog/entries.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/changelog/entries.ts')));
 const nginx = fs.readFileSync(path.join(buildDir, '_hosting/nginx.conf'), 'utf8');
 
@@ -40,7 +40,7 @@ function headersBlocks() {
 }
 
 /** Every feed the build writes: each format (src/plugins/changelog/feeds.ts) in the changelog's folder and each tag's. */
-const feeds = [undefined, ...Object.keys(CHANGELOG_TAGS)].flatMap((tag) =>
+const feeds = [undefined, .../** @type {(keyof typeof CHANGELOG_TAGS)[]} */ (Object.keys(CHANGELOG_TAGS))].flatMap((tag) =>
   FEED_FORMATS.map((format) => ({path: `${feedFolder(tag)}${format.file}`, announced: format.type})),
 );
 

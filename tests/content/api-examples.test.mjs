@@ -25,7 +25,7 @@ const {loadSiteContract, requestBody, responsesOf} = /** @type {typeof import('.
 );
 const {findOperation} = /** @type {typeof import('../../src/plugins/api-reference/calls.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/calls.ts')));
 // Examples are checked as readers see them: with the product URLs in place of their tokens.
-const {replaceUrlTokens} = jiti(path.join(repoRoot, 'src/utils/productUrls.ts'));
+const {replaceUrlTokens} = /** @type {typeof import('../../src/utils/productUrls.ts')} */ (jiti(path.join(repoRoot, 'src/utils/productUrls.ts')));
 
 const contract = loadSiteContract(repoRoot);
 const ID = 'https://launchdeck.test/openapi.json';

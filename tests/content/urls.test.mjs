@@ -14,7 +14,7 @@ import {repoRoot} from '../helpers.mjs';
 import {PUBLISHED_FILE, anchorProblems, publishedProblems} from './urls-rules.mjs';
 
 const jiti = createRequire(import.meta.url)('jiti')(import.meta.url, {interopDefault: true});
-const {movedPages} = jiti(path.join(repoRoot, 'src/config/redirects.ts'));
+const {movedPages} = /** @type {typeof import('../../src/config/redirects.ts')} */ (jiti(path.join(repoRoot, 'src/config/redirects.ts')));
 const {loadSiteContract} = /** @type {typeof import('../../src/plugins/api-reference/contract.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts')));
 const {referenceRoute, REFERENCE_DIR} = /** @type {typeof import('../../src/plugins/api-reference/client/routes.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/client/routes.ts')));
 

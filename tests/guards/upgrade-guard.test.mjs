@@ -17,7 +17,9 @@ import {repoRoot} from '../helpers.mjs';
 const require = createRequire(import.meta.url);
 const jiti = require('jiti')(import.meta.url, {interopDefault: true});
 const {SEAMS, seamsOff} = /** @type {typeof import('../../src/internals/seams.ts')} */ (jiti(path.join(repoRoot, 'src/internals/seams.ts')));
-const {checkSeams, formatProblems, hashOf, upstreamText} = jiti(path.join(repoRoot, 'src/internals/check.ts'));
+const {checkSeams, formatProblems, hashOf, upstreamText} = /** @type {typeof import('../../src/internals/check.ts')} */ (
+  jiti(path.join(repoRoot, 'src/internals/check.ts'))
+);
 const internalsDir = path.join(repoRoot, 'src/internals');
 
 /** The files of src/internals that belong to no single seam: the machinery. */
@@ -175,7 +177,7 @@ test('the part of a file a seam relies on is what counts: a change elsewhere in 
   const site = siteWithChangedUpstream(upstream.file, (text) => `// an unrelated change\n${text}`);
   try {
     fs.copyFileSync(path.join(repoRoot, 'package.json'), path.join(site, 'package.json'));
-    assert.equal(hashOf(upstreamText(upstream, site)), hashOf(upstreamText(upstream, repoRoot)));
+    assert.equal(hashOf(/** @type {string} */ (upstreamText(upstream, site))), hashOf(/** @type {string} */ (upstreamText(upstream, repoRoot))));
   } finally {
     fs.rmSync(site, {recursive: true, force: true});
   }

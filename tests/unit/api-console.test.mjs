@@ -17,9 +17,11 @@ import {repoRoot} from '../helpers.mjs';
 const jiti = createJiti(import.meta.url, {interopDefault: true});
 const {loadSiteContract} = /** @type {typeof import('../../src/plugins/api-reference/contract.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts')));
 const {guidesByOperation} = jiti(path.join(repoRoot, 'src/plugins/api-reference/plugin.ts'));
-const {consoleContext, consoleSpec} = jiti(path.join(repoRoot, 'src/plugins/api-reference/consoleSpec.ts'));
-const {validate, resolveRefs, KEYWORDS} = jiti(path.join(repoRoot, 'src/plugins/api-reference/client/console/validate.ts'));
-const request = jiti(path.join(repoRoot, 'src/plugins/api-reference/client/console/request.ts'));
+const {consoleContext, consoleSpec} = /** @type {typeof import('../../src/plugins/api-reference/consoleSpec.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/consoleSpec.ts')));
+const {validate, resolveRefs, KEYWORDS} = /** @type {typeof import('../../src/plugins/api-reference/client/console/validate.ts')} */ (
+  jiti(path.join(repoRoot, 'src/plugins/api-reference/client/console/validate.ts'))
+);
+const request = /** @type {typeof import('../../src/plugins/api-reference/client/console/request.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/client/console/request.ts')));
 const {docRoute} = /** @type {typeof import('../../src/utils/docRoutes.ts')} */ (jiti(path.join(repoRoot, 'src/utils/docRoutes.ts')));
 
 const contract = loadSiteContract(repoRoot);
@@ -132,7 +134,7 @@ test('the request follows the fields: path values encoded, empty optional parame
   const create = specs.createServer;
   assert.deepEqual(request.requestHeaders(create, {environment_id: 'env_1', 'Idempotency-Key': 'k-1'}), [['Idempotency-Key', 'k-1']]);
   assert.deepEqual(request.checkBody(create, '{"name": 1').issues, []);
-  assert.match(request.checkBody(create, '{"name": 1').syntax, /isn't valid JSON/);
+  assert.match(/** @type {string} */ (request.checkBody(create, '{"name": 1').syntax), /isn't valid JSON/);
   assert.ok(request.checkBody(create, '{"name": 1}').issues.some((i) => i.path === '/name' && /must be a string/.test(i.message)));
   assert.equal(request.confirmation(specs.deleteServer, {server_id: 'srv_Abc123'}), `${specs.deleteServer.summary} (srv_Abc123)`);
 });
@@ -196,10 +198,11 @@ test("samples with a reader's hostile values stay valid programs that send exact
 });
 
 test('the samples the console writes from the examples are the samples the page shows', () => {
-  const {samplesFor, SAMPLE_IDEMPOTENCY_KEY} = jiti(path.join(repoRoot, 'src/plugins/api-reference/samples.ts'));
+  const {samplesFor, SAMPLE_IDEMPOTENCY_KEY} = /** @type {typeof import('../../src/plugins/api-reference/samples.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/samples.ts')));
   const server = 'https://api.launchdeck.io/v1';
   for (const op of contract.operations) {
     const spec = specs[op.id];
+    /** @type {Record<string, string>} */
     const values = {};
     for (const p of spec.params) {
       if (p.in === 'path') values[p.name] = p.example ?? `<${p.name}>`;

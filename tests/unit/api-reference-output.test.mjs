@@ -21,9 +21,13 @@ import {repoRoot} from '../helpers.mjs';
 const jiti = createRequire(import.meta.url)('jiti')(import.meta.url, {interopDefault: true});
 const {loadSiteContract} = /** @type {typeof import('../../src/plugins/api-reference/contract.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts')));
 const {referenceFiles, default: apiReferencePlugin} = jiti(path.join(repoRoot, 'src/plugins/api-reference/plugin.ts'));
-const {resourceCategory} = jiti(path.join(repoRoot, 'src/plugins/api-reference/docsFiles.ts'));
-const {apiReferenceContent, API_REFERENCE_PLUGIN} = jiti(path.join(repoRoot, 'src/plugins/api-reference/pluginContent.ts'));
-const {docusaurusFeatures} = jiti(path.join(repoRoot, 'src/config/docusaurusVersion.ts'));
+const {resourceCategory} = /** @type {typeof import('../../src/plugins/api-reference/docsFiles.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/docsFiles.ts')));
+const {apiReferenceContent, API_REFERENCE_PLUGIN} = /** @type {typeof import('../../src/plugins/api-reference/pluginContent.ts')} */ (
+  jiti(path.join(repoRoot, 'src/plugins/api-reference/pluginContent.ts'))
+);
+const {docusaurusFeatures} = /** @type {typeof import('../../src/config/docusaurusVersion.ts')} */ (
+  jiti(path.join(repoRoot, 'src/config/docusaurusVersion.ts'))
+);
 
 const contract = loadSiteContract(repoRoot);
 const withoutFrontMatter = (text) => text.replace(/^---\n[\s\S]*?\n---\n/, '');
