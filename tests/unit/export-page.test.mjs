@@ -13,7 +13,7 @@ import {fixtureSite, fixtureSiteModel, testFixtures} from './fixtures.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
 const {exportPage} = jiti('../../src/plugins/markdown-for-tools/exportPage.ts');
-const {docRoute} = jiti('../../src/utils/docRoutes.ts');
+const {docRoute} = /** @type {typeof import('../../src/utils/docRoutes.ts')} */ (jiti('../../src/utils/docRoutes.ts'));
 
 /** The file under docs/ each case stands for (a task page of the servers section unless named here). */
 const fileOf = {'section-page': 'servers/index.md'};

@@ -12,7 +12,7 @@ import {testFixtures} from './fixtures.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
 const {resolveRules, headersFile, redirectsFile, nginxConf, nginxBrotliConf, checkFeedTypes} = jiti('../../src/plugins/hosting/formats.ts');
-const {FEED_FORMATS} = jiti('../../src/plugins/changelog/feeds.ts');
+const {FEED_FORMATS} = /** @type {typeof import('../../src/plugins/changelog/feeds.ts')} */ (jiti('../../src/plugins/changelog/feeds.ts'));
 const rules = (await import('../../src/plugins/hosting/rules.mjs')).default;
 
 testFixtures('hosting-formats', (input) => {

@@ -7,6 +7,6 @@ import createJiti from 'jiti';
 import {runRemark, testFixtures} from './fixtures.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const remarkProductUrls = jiti('../../src/utils/productUrls.ts');
+const remarkProductUrls = /** @type {typeof import('../../src/utils/productUrls.ts').default} */ (jiti('../../src/utils/productUrls.ts'));
 
 testFixtures('product-urls', async (source) => ({md: await runRemark(source, [remarkProductUrls])}));

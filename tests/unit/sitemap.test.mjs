@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import createJiti from 'jiti';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const {fillMissingLastmod} = jiti('../../src/config/sitemap.ts');
+const {fillMissingLastmod} = /** @type {typeof import('../../src/config/sitemap.ts')} */ (jiti('../../src/config/sitemap.ts'));
 
 const site = 'https://docs.example.com';
 
