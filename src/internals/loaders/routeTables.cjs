@@ -145,7 +145,7 @@ function globalData(source) {
 }
 
 /**
- * @this {import('webpack').LoaderContext<unknown>}
+ * @this {{resourcePath: string, resourceQuery: string}} webpack's loader context (the part this loader reads)
  * @param {string} source
  */
 module.exports = function routeTables(source) {
