@@ -46,7 +46,7 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     plugins: {'@docusaurus': docusaurus},
     rules: {
-      ...docusaurus.configs.recommended.rules,
+      .../** @type {Record<string, import('eslint').Linter.RuleEntry>} */ (docusaurus.configs.recommended.rules),
       // The site's components draw UI headings (dialogs, forms, results), not sections: @theme/Heading would add anchors to them.
       '@docusaurus/prefer-docusaurus-heading': 'off',
     },

@@ -62,6 +62,9 @@ function inline(node, doc, depth = 6, seen = []) {
 }
 
 export class Docs {
+  /** The site's search engine on its index, set by load(), which every other method runs after. @type {InstanceType<typeof SearchEngine>} */
+  engine = /** @type {any} */ (null);
+
   constructor(source) {
     this.source = source;
   }
@@ -214,7 +217,10 @@ export class Docs {
   /** Pages whose address or title is closest to what was asked. */
   closest(ref, n = 5) {
     const wanted = ref.toLowerCase();
-    const scored = this.engine.pages.map((page) => ({page, distance: editDistance(wanted.replace(/\/$/, ''), page.url.toLowerCase().replace(/\/$/, ''))}));
+    const scored = this.engine.pages.map((page) => ({
+      page,
+      distance: editDistance(wanted.replace(/\/$/, ''), page.url.toLowerCase().replace(/\/$/, ''), Infinity),
+    }));
     const byUrl = scored
       .sort((a, b) => a.distance - b.distance)
       .slice(0, n)
@@ -226,7 +232,7 @@ export class Docs {
     const bySearch = words ? this.engine.search(words, {limit: n}).hits.map((hit) => this.engine.pages[hit.page].url) : [];
     return [...new Set([...bySearch.slice(0, 3), ...byUrl])].slice(0, n).map((url) => {
       const page = this.engine.pages.find((p) => p.url === url);
-      return {title: page.title, url: this.absolute(url)};
+      return {title: page?.title ?? url, url: this.absolute(url)};
     });
   }
 
@@ -268,7 +274,10 @@ export class Docs {
       : contract.operations.find((o) => o.id.toLowerCase() === text.toLowerCase());
     if (!op) {
       const close = contract.operations
-        .map((o) => ({o, d: Math.min(editDistance(text.toLowerCase(), o.id.toLowerCase()), editDistance(text.toLowerCase(), `${o.method} ${o.path}`))}))
+        .map((o) => ({
+          o,
+          d: Math.min(editDistance(text.toLowerCase(), o.id.toLowerCase(), Infinity), editDistance(text.toLowerCase(), `${o.method} ${o.path}`, Infinity)),
+        }))
         .sort((a, b) => a.d - b.d)
         .slice(0, 5)
         .map(({o}) => `${o.id} (${o.method.toUpperCase()} ${o.path})`);
@@ -306,7 +315,7 @@ export class Docs {
       request_body: body
         ? {
             required: body.required,
-            schema: inline(op.node.requestBody?.content?.['application/json']?.schema ?? body.schema, doc),
+            schema: inline(/** @type {any} */ (op.node.requestBody)?.content?.['application/json']?.schema ?? body.schema, doc),
             example: body.example ?? null,
           }
         : null,

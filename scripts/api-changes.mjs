@@ -34,7 +34,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const jiti = createJiti(fileURLToPath(import.meta.url), {interopDefault: true});
 const {entryFiles, readEntry} = /** @type {typeof import('../src/plugins/changelog/entries.ts')} */ (jiti(path.join(root, 'src/plugins/changelog/entries.ts')));
 const {contractOf} = /** @type {typeof import('../src/plugins/api-reference/contract.ts')} */ (jiti(path.join(root, 'src/plugins/api-reference/contract.ts')));
-const {REFERENCE_DIR} = /** @type {typeof import('../src/plugins/api-reference/client/routes.ts')} */ (jiti(path.join(root, 'src/plugins/api-reference/client/routes.ts')));
+const {REFERENCE_DIR} = /** @type {typeof import('../src/plugins/api-reference/client/routes.ts')} */ (
+  jiti(path.join(root, 'src/plugins/api-reference/client/routes.ts'))
+);
 
 /** The HTTP methods of a path item (OpenAPI 3.1), in the order the output lists them. */
 const HTTP_METHODS = ['get', 'put', 'post', 'patch', 'delete', 'options', 'head', 'trace'];

@@ -26,6 +26,7 @@ export const bundleFile = path.join(packageDir, 'lib/site.mjs');
  * what it takes from each: the one list to change when they move. mcp/docs.mjs
  * imports these names from lib/site.mjs.
  */
+/** @type {Array<[string, string[]]>} */
 export const SITE_MODULES = [
   ['src/plugins/search/client/engine/engine.ts', ['SearchEngine', 'editDistance']],
   [

@@ -46,6 +46,19 @@ test('the package runs on its own dependencies: the MCP SDK and zod, no Docusaur
   }
 });
 
+test('lib/site.d.mts types exactly what the bundle exports: each site module of SITE_MODULES and its names', async () => {
+  const {SITE_MODULES} = await import('../scripts/bundle.mjs');
+  const types = fs.readFileSync(path.join(packageDir, 'lib/site.d.mts'), 'utf8');
+  const declared = [...types.matchAll(/export \{([^}]*)\} from '\.\.\/\.\.\/([^']+)'/g)].map((m) => [
+    m[2],
+    m[1]
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+  ]);
+  assert.deepEqual(declared, SITE_MODULES);
+});
+
 test('every package the shipped modules import is a dependency', () => {
   const deps = new Set(Object.keys(manifest.dependencies));
   const problems = [];
@@ -134,25 +147,27 @@ test('the packed package, alone in a folder with its dependencies, serves a buil
     stderr: 'pipe',
   });
   transport.stderr?.on('data', (chunk) => (stderr += chunk));
+  /** The text of a tool's answer (the SDK types `content` loosely). @param {any} answer @returns {string} */
+  const textOf = (answer) => answer.content[0].text;
   try {
     await client.connect(transport);
     assert.deepEqual(client.getServerVersion(), {name: 'launchdeck-docs', version: manifest.version});
     assert.deepEqual((await client.listTools()).tools.map((t) => t.name).sort(), ['get_api_operation', 'list_sections', 'read_page', 'search_docs']);
     // The bundled search engine, on the fixture's index.
     const search = await client.callTool({name: 'search_docs', arguments: {query: 'add a server'}});
-    const results = JSON.parse(search.content[0].text).results;
-    assert.equal(results[0]?.url, 'https://docs.launchdeck.io/docs/servers/add-server', search.content[0].text);
+    const results = JSON.parse(textOf(search)).results;
+    assert.equal(results[0]?.url, 'https://docs.launchdeck.io/docs/servers/add-server', textOf(search));
     const page = await client.callTool({name: 'read_page', arguments: {page: 'servers/add-server'}});
-    assert.match(page.content[0].text, /^# Add a server\n/);
+    assert.match(textOf(page), /^# Add a server\n/);
     // The bundled contract helpers and samples.
     const operation = await client.callTool({name: 'get_api_operation', arguments: {operation: 'GET /servers/srv_6Yp2Mx9K'}});
-    assert.equal(operation.isError, undefined, operation.content[0].text);
-    const op = JSON.parse(operation.content[0].text);
+    assert.equal(operation.isError, undefined, textOf(operation));
+    const op = JSON.parse(textOf(operation));
     assert.equal(op.operation_id, 'getServer');
     assert.match(op.curl, /^curl .*https:\/\/api\.launchdeck\.io\/v1\/servers\/srv_6Yp2Mx9K/s);
     const refused = await client.callTool({name: 'read_page', arguments: {page: '../../package.json'}});
     assert.deepEqual(refused, {isError: true, content: [{type: 'text', text: 'Refused: ".." is not allowed in a page path.'}]});
-  } catch (error) {
+  } catch (/** @type {any} */ error) {
     error.message += `\nserver's stderr: ${stderr}`;
     throw error;
   } finally {

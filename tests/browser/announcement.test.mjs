@@ -17,7 +17,9 @@ import {withSiteAndBrowser, visit, launchBrowser, waitForHydration, axeViolation
 
 const site = withSiteAndBrowser();
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const {readEntries, announcedEntry} = /** @type {typeof import('../../src/plugins/changelog/entries.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/changelog/entries.ts')));
+const {readEntries, announcedEntry} = /** @type {typeof import('../../src/plugins/changelog/entries.ts')} */ (
+  jiti(path.join(repoRoot, 'src/plugins/changelog/entries.ts'))
+);
 const announced = /** @type {NonNullable<ReturnType<typeof announcedEntry>>} */ (announcedEntry(readEntries(path.join(repoRoot, 'docs'))));
 const barId = `changelog-${announced.name}`;
 

@@ -23,7 +23,9 @@ const jiti = createJiti(import.meta.url, {interopDefault: true});
 const {loadSiteContract, requestBody, responsesOf} = /** @type {typeof import('../../src/plugins/api-reference/contract.ts')} */ (
   jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts'))
 );
-const {findOperation} = /** @type {typeof import('../../src/plugins/api-reference/calls.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/calls.ts')));
+const {findOperation} = /** @type {typeof import('../../src/plugins/api-reference/calls.ts')} */ (
+  jiti(path.join(repoRoot, 'src/plugins/api-reference/calls.ts'))
+);
 // Examples are checked as readers see them: with the product URLs in place of their tokens.
 const {replaceUrlTokens} = /** @type {typeof import('../../src/utils/productUrls.ts')} */ (jiti(path.join(repoRoot, 'src/utils/productUrls.ts')));
 

@@ -13,8 +13,12 @@ import {repoRoot} from '../helpers.mjs';
 import {readDocs, pageKind} from './docs-model.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const {readEntry, CHANGELOG_TAGS} = /** @type {typeof import('../../src/plugins/changelog/entries.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/changelog/entries.ts')));
-const {loadSiteContract} = /** @type {typeof import('../../src/plugins/api-reference/contract.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts')));
+const {readEntry, CHANGELOG_TAGS} = /** @type {typeof import('../../src/plugins/changelog/entries.ts')} */ (
+  jiti(path.join(repoRoot, 'src/plugins/changelog/entries.ts'))
+);
+const {loadSiteContract} = /** @type {typeof import('../../src/plugins/api-reference/contract.ts')} */ (
+  jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts'))
+);
 
 const docsDir = path.join(repoRoot, 'docs');
 const docs = readDocs();

@@ -11,8 +11,12 @@ import {repoRoot} from '../helpers.mjs';
 // The site's own rules, not copies: a doc's route (src/utils/docRoutes.ts) and the API calls a page shows (src/plugins/api-reference/calls.ts).
 const jiti = createRequire(import.meta.url)('jiti')(import.meta.url, {interopDefault: true});
 const {docRoute} = /** @type {typeof import('../../src/utils/docRoutes.ts')} */ (jiti(path.join(repoRoot, 'src/utils/docRoutes.ts')));
-const {apiCallsIn, findOperation} = /** @type {typeof import('../../src/plugins/api-reference/calls.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/calls.ts')));
-const {loadSiteContract} = /** @type {typeof import('../../src/plugins/api-reference/contract.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts')));
+const {apiCallsIn, findOperation} = /** @type {typeof import('../../src/plugins/api-reference/calls.ts')} */ (
+  jiti(path.join(repoRoot, 'src/plugins/api-reference/calls.ts'))
+);
+const {loadSiteContract} = /** @type {typeof import('../../src/plugins/api-reference/contract.ts')} */ (
+  jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts'))
+);
 
 const docsDir = path.join(repoRoot, 'docs');
 

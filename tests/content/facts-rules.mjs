@@ -12,8 +12,12 @@ import YAML from 'yaml';
 import {repoRoot} from '../helpers.mjs';
 
 const jiti = createRequire(import.meta.url)('jiti')(import.meta.url, {interopDefault: true});
-const {loadSiteContract} = /** @type {typeof import('../../src/plugins/api-reference/contract.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts')));
-const {apiCallsIn, findOperation} = /** @type {typeof import('../../src/plugins/api-reference/calls.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/calls.ts')));
+const {loadSiteContract} = /** @type {typeof import('../../src/plugins/api-reference/contract.ts')} */ (
+  jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts'))
+);
+const {apiCallsIn, findOperation} = /** @type {typeof import('../../src/plugins/api-reference/calls.ts')} */ (
+  jiti(path.join(repoRoot, 'src/plugins/api-reference/calls.ts'))
+);
 
 export const facts = YAML.parse(fs.readFileSync(path.join(repoRoot, 'contributing/facts.yml'), 'utf8'));
 export const contract = loadSiteContract(repoRoot);

@@ -11,8 +11,12 @@ import {repoRoot} from '../helpers.mjs';
 import {createRequire} from 'node:module';
 
 const jiti = createRequire(import.meta.url)('jiti')(import.meta.url, {interopDefault: true});
-const {editDistance} = /** @type {typeof import('../../src/plugins/search/client/engine/engine.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/search/client/engine/engine.ts')));
-const {plainText} = /** @type {typeof import('../../src/plugins/api-reference/consoleSpec.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/consoleSpec.ts')));
+const {editDistance} = /** @type {typeof import('../../src/plugins/search/client/engine/engine.ts')} */ (
+  jiti(path.join(repoRoot, 'src/plugins/search/client/engine/engine.ts'))
+);
+const {plainText} = /** @type {typeof import('../../src/plugins/api-reference/consoleSpec.ts')} */ (
+  jiti(path.join(repoRoot, 'src/plugins/api-reference/consoleSpec.ts'))
+);
 
 export const REDIRECTS_FILE = 'src/config/redirects.ts';
 export const PUBLISHED_FILE = 'contributing/published-urls.txt';

@@ -15,8 +15,12 @@ import {PUBLISHED_FILE, anchorProblems, publishedProblems} from './urls-rules.mj
 
 const jiti = createRequire(import.meta.url)('jiti')(import.meta.url, {interopDefault: true});
 const {movedPages} = /** @type {typeof import('../../src/config/redirects.ts')} */ (jiti(path.join(repoRoot, 'src/config/redirects.ts')));
-const {loadSiteContract} = /** @type {typeof import('../../src/plugins/api-reference/contract.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts')));
-const {referenceRoute, REFERENCE_DIR} = /** @type {typeof import('../../src/plugins/api-reference/client/routes.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/client/routes.ts')));
+const {loadSiteContract} = /** @type {typeof import('../../src/plugins/api-reference/contract.ts')} */ (
+  jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts'))
+);
+const {referenceRoute, REFERENCE_DIR} = /** @type {typeof import('../../src/plugins/api-reference/client/routes.ts')} */ (
+  jiti(path.join(repoRoot, 'src/plugins/api-reference/client/routes.ts'))
+);
 
 const docs = readDocs();
 /** Every page the site has now: the guides, and the API reference generated from the contract. */

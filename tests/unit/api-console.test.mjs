@@ -15,13 +15,19 @@ import createJiti from 'jiti';
 import {repoRoot} from '../helpers.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const {loadSiteContract} = /** @type {typeof import('../../src/plugins/api-reference/contract.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts')));
+const {loadSiteContract} = /** @type {typeof import('../../src/plugins/api-reference/contract.ts')} */ (
+  jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts'))
+);
 const {guidesByOperation} = jiti(path.join(repoRoot, 'src/plugins/api-reference/plugin.ts'));
-const {consoleContext, consoleSpec} = /** @type {typeof import('../../src/plugins/api-reference/consoleSpec.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/consoleSpec.ts')));
+const {consoleContext, consoleSpec} = /** @type {typeof import('../../src/plugins/api-reference/consoleSpec.ts')} */ (
+  jiti(path.join(repoRoot, 'src/plugins/api-reference/consoleSpec.ts'))
+);
 const {validate, resolveRefs, KEYWORDS} = /** @type {typeof import('../../src/plugins/api-reference/client/console/validate.ts')} */ (
   jiti(path.join(repoRoot, 'src/plugins/api-reference/client/console/validate.ts'))
 );
-const request = /** @type {typeof import('../../src/plugins/api-reference/client/console/request.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/client/console/request.ts')));
+const request = /** @type {typeof import('../../src/plugins/api-reference/client/console/request.ts')} */ (
+  jiti(path.join(repoRoot, 'src/plugins/api-reference/client/console/request.ts'))
+);
 const {docRoute} = /** @type {typeof import('../../src/utils/docRoutes.ts')} */ (jiti(path.join(repoRoot, 'src/utils/docRoutes.ts')));
 
 const contract = loadSiteContract(repoRoot);
@@ -198,7 +204,9 @@ test("samples with a reader's hostile values stay valid programs that send exact
 });
 
 test('the samples the console writes from the examples are the samples the page shows', () => {
-  const {samplesFor, SAMPLE_IDEMPOTENCY_KEY} = /** @type {typeof import('../../src/plugins/api-reference/samples.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/samples.ts')));
+  const {samplesFor, SAMPLE_IDEMPOTENCY_KEY} = /** @type {typeof import('../../src/plugins/api-reference/samples.ts')} */ (
+    jiti(path.join(repoRoot, 'src/plugins/api-reference/samples.ts'))
+  );
   const server = 'https://api.launchdeck.io/v1';
   for (const op of contract.operations) {
     const spec = specs[op.id];

@@ -13,7 +13,10 @@ import createJiti from 'jiti';
 import {fixtureSite, runRemark, testFixtures} from './fixtures.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const remarkApiReferenceLinks = /** @type {typeof import('../../src/plugins/api-reference/remarkReferenceLinks.ts').default} */ (jiti('../../src/plugins/api-reference/remarkReferenceLinks.ts'));
+const remarkApiReferenceLinks = /** @type {typeof import('../../src/plugins/api-reference/remarkReferenceLinks.ts').default} */ (
+  jiti('../../src/plugins/api-reference/remarkReferenceLinks.ts')
+);
+const remarkProductUrls = /** @type {typeof import('../../src/utils/productUrls.ts').default} */ (jiti('../../src/utils/productUrls.ts'));
 
 /** A reference page is a target of the links, never a guide that gets them. */
 const pageOf = {'reference-page': 'docs/api/reference/servers/stop-server.md'};

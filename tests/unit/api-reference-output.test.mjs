@@ -19,9 +19,13 @@ import remarkGfm from 'remark-gfm';
 import {repoRoot} from '../helpers.mjs';
 
 const jiti = createRequire(import.meta.url)('jiti')(import.meta.url, {interopDefault: true});
-const {loadSiteContract} = /** @type {typeof import('../../src/plugins/api-reference/contract.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts')));
+const {loadSiteContract} = /** @type {typeof import('../../src/plugins/api-reference/contract.ts')} */ (
+  jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts'))
+);
 const {referenceFiles, default: apiReferencePlugin} = jiti(path.join(repoRoot, 'src/plugins/api-reference/plugin.ts'));
-const {resourceCategory} = /** @type {typeof import('../../src/plugins/api-reference/docsFiles.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/docsFiles.ts')));
+const {resourceCategory} = /** @type {typeof import('../../src/plugins/api-reference/docsFiles.ts')} */ (
+  jiti(path.join(repoRoot, 'src/plugins/api-reference/docsFiles.ts'))
+);
 const {apiReferenceContent, API_REFERENCE_PLUGIN} = /** @type {typeof import('../../src/plugins/api-reference/pluginContent.ts')} */ (
   jiti(path.join(repoRoot, 'src/plugins/api-reference/pluginContent.ts'))
 );

@@ -12,7 +12,9 @@ import createJiti from 'jiti';
 import {fixtureSite, fixtureSiteModel, runRemark, testFixtures} from './fixtures.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const remarkCardDescriptions = /** @type {typeof import('../../src/plugins/cards/remarkCardDescriptions.ts').default} */ (jiti('../../src/plugins/cards/remarkCardDescriptions.ts'));
+const remarkCardDescriptions = /** @type {typeof import('../../src/plugins/cards/remarkCardDescriptions.ts').default} */ (
+  jiti('../../src/plugins/cards/remarkCardDescriptions.ts')
+);
 
 /** The page of the made-up site each case stands for (a section page unless named here). */
 const pageOf = {'docs-home': 'docs/index.md'};

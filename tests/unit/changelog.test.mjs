@@ -14,7 +14,9 @@ import createJiti from 'jiti';
 import {fixtureSiteModel, fixturesDir, runRemark, testFixtures} from './fixtures.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const remarkChangelog = /** @type {typeof import('../../src/plugins/changelog/remarkChangelog.ts').default} */ (jiti('../../src/plugins/changelog/remarkChangelog.ts'));
+const remarkChangelog = /** @type {typeof import('../../src/plugins/changelog/remarkChangelog.ts').default} */ (
+  jiti('../../src/plugins/changelog/remarkChangelog.ts')
+);
 const {readEntry} = /** @type {typeof import('../../src/plugins/changelog/entries.ts')} */ (jiti('../../src/plugins/changelog/entries.ts'));
 const {feedHtml} = /** @type {typeof import('../../src/plugins/changelog/plugin.ts')} */ (jiti('../../src/plugins/changelog/plugin.ts'));
 

@@ -9,7 +9,9 @@ import createJiti from 'jiti';
 import {runRehype, testFixtures} from './fixtures.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const rehypeHighlight = /** @type {typeof import('../../src/plugins/highlighting/rehypeHighlight.ts').default} */ (jiti('../../src/plugins/highlighting/rehypeHighlight.ts'));
+const rehypeHighlight = /** @type {typeof import('../../src/plugins/highlighting/rehypeHighlight.ts').default} */ (
+  jiti('../../src/plugins/highlighting/rehypeHighlight.ts')
+);
 const {CODE_LANGUAGES} = /** @type {typeof import('../../src/plugins/highlighting/languages.ts')} */ (jiti('../../src/plugins/highlighting/languages.ts'));
 
 testFixtures('highlight', async (source) => ({html: await runRehype(source, {rehypePlugins: [[rehypeHighlight, {languages: CODE_LANGUAGES}]]})}));

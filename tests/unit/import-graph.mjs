@@ -24,7 +24,7 @@ export function sourceFiles(dir) {
   });
 }
 
-/** @typedef {{specifier: string, typeOnly: boolean}} ImportSpec */
+/** @typedef {{specifier: string | undefined, typeOnly: boolean}} ImportSpec */
 
 /** What `file` imports: static, dynamic, require() and `new URL('./x', import.meta.url)` (a worker), each with whether it is type-only. */
 export function importSpecs(file) {
@@ -32,6 +32,7 @@ export function importSpecs(file) {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   /** @type {ImportSpec[]} */
   const specs = [];
+  /** @param {ts.Node | undefined} node */
   const literal = (node) => (node && ts.isStringLiteralLike(node) ? node.text : undefined);
   const visit = (node) => {
     if (ts.isImportDeclaration(node)) {
@@ -59,7 +60,7 @@ export function importSpecs(file) {
     ts.forEachChild(node, visit);
   };
   visit(source);
-  return specs.filter((s) => typeof s.specifier === 'string');
+  return /** @type {Array<{specifier: string, typeOnly: boolean}>} */ (specs.filter((s) => typeof s.specifier === 'string'));
 }
 
 /**
@@ -147,8 +148,8 @@ export function boundaryProblems(root, graph = importGraph(root)) {
     const queue = [file];
     const found = new Set();
     while (queue.length) {
-      const node = queue.shift();
-      const chain = seen.get(node);
+      const node = /** @type {string} */ (queue.shift());
+      const chain = /** @type {string[]} */ (seen.get(node));
       for (const edge of graph.get(node) ?? []) {
         if (edge.typeOnly) continue;
         if (edge.builtin) {

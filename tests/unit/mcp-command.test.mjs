@@ -31,6 +31,7 @@ test('mcp/README.md gives each editor the configuration the page menu shows', ()
   assert.ok(readme.includes(`\`${claudeCode}\``), claudeCode);
   const desktop = JSON.parse(configs.find((c) => c.editor === 'Claude Desktop').code);
   const written = readme.split('\n').find((line) => line.trim().startsWith('{"mcpServers"'));
+  assert.ok(written, 'mcp/README.md shows the Claude Desktop configuration');
   assert.deepEqual(JSON.parse(written), desktop);
   assert.doesNotMatch(readme, /github:launchdeck\/docs/);
 });

@@ -13,9 +13,13 @@ const jiti = createJiti(import.meta.url, {interopDefault: true});
 const {SearchEngine, editDistance} = /** @type {typeof import('../../src/plugins/search/client/engine/engine.ts')} */ (
   jiti(path.join(repoRoot, 'src/plugins/search/client/engine/engine.ts'))
 );
-const {compileSynonyms} = /** @type {typeof import('../../src/plugins/search/client/engine/synonyms.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/search/client/engine/synonyms.ts')));
+const {compileSynonyms} = /** @type {typeof import('../../src/plugins/search/client/engine/synonyms.ts')} */ (
+  jiti(path.join(repoRoot, 'src/plugins/search/client/engine/synonyms.ts'))
+);
 const {loadSynonyms} = jiti(path.join(repoRoot, 'src/plugins/search/plugin.ts'));
-const {snippet} = /** @type {typeof import('../../src/plugins/search/client/snippet.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/search/client/snippet.ts')));
+const {snippet} = /** @type {typeof import('../../src/plugins/search/client/snippet.ts')} */ (
+  jiti(path.join(repoRoot, 'src/plugins/search/client/snippet.ts'))
+);
 
 const Home = 0;
 const Overview = 1;

@@ -16,8 +16,12 @@ import {fixturesDir, runRehype, testFixtures} from './fixtures.mjs';
 import {duplicateRegionNames} from '../build/a11y-rules.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const rehypeTableRegions = /** @type {typeof import('../../src/plugins/table-regions/rehypeTableRegions.ts').default} */ (jiti('../../src/plugins/table-regions/rehypeTableRegions.ts'));
-const {regionNames} = /** @type {typeof import('../../src/plugins/table-regions/rehypeTableRegions.ts')} */ (jiti('../../src/plugins/table-regions/rehypeTableRegions.ts'));
+const rehypeTableRegions = /** @type {typeof import('../../src/plugins/table-regions/rehypeTableRegions.ts').default} */ (
+  jiti('../../src/plugins/table-regions/rehypeTableRegions.ts')
+);
+const {regionNames} = /** @type {typeof import('../../src/plugins/table-regions/rehypeTableRegions.ts')} */ (
+  jiti('../../src/plugins/table-regions/rehypeTableRegions.ts')
+);
 
 testFixtures('table-regions', async (source) => ({html: await runRehype(source, {rehypePlugins: [rehypeTableRegions]})}));
 

@@ -82,6 +82,7 @@ function clientSiteMetadata(source) {
   return JSON.stringify({...metadata, pluginVersions: {}});
 }
 
+/** @this {{resourcePath?: string}} @param {string} source */
 module.exports = function siteConfig(source) {
   markApplied(SEAM);
   return /site-metadata\.json$/.test(this.resourcePath ?? '') ? clientSiteMetadata(source) : clientSiteConfig(source);

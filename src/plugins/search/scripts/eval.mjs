@@ -30,8 +30,8 @@ import createJiti from 'jiti';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const jiti = createJiti(fileURLToPath(import.meta.url), {interopDefault: true});
-const {SearchEngine} = /** @type {typeof import('../src/plugins/search/client/engine/engine.ts')} */ (jiti(path.join(root, 'src/plugins/search/client/engine/engine.ts')));
-const {indexFileNames} = /** @type {typeof import('../src/plugins/search/client/engine/model.ts')} */ (jiti(path.join(root, 'src/plugins/search/client/engine/model.ts')));
+const {SearchEngine} = /** @type {typeof import('../client/engine/engine.ts')} */ (jiti(path.join(root, 'src/plugins/search/client/engine/engine.ts')));
+const {indexFileNames} = /** @type {typeof import('../client/engine/model.ts')} */ (jiti(path.join(root, 'src/plugins/search/client/engine/model.ts')));
 const {loadSynonyms} = jiti(path.join(root, 'src/plugins/search/plugin.ts'));
 
 /** The queries: [{split, category, query, expected: string[]}]. */
