@@ -60,7 +60,6 @@ test('every package the code imports is declared in package.json, and what the b
     });
   const buildFiles = [
     ...walk(path.join(repoRoot, 'src')),
-    ...walk(path.join(repoRoot, 'hosting')),
     ...['docusaurus.config.ts', 'sidebars.ts', 'babel.config.js'].map((f) => path.join(repoRoot, f)).filter((f) => fs.existsSync(f)),
   ];
   const otherFiles = [...walk(path.join(repoRoot, 'scripts')), ...walk(path.join(repoRoot, 'tests'))];
