@@ -45,13 +45,18 @@ const updating = process.env.UPDATE_FIXTURES === '1';
 const inputPattern = /^(.+)\.input\.[^.]+$/;
 const relative = (file) => path.relative(repoRoot, file).split(path.sep).join('/');
 
+/** The __fixtures__ folder beside a test file (`import.meta.url`): a feature keeps its fixtures with its tests. */
+export const fixturesBeside = (metaUrl) => path.join(path.dirname(fileURLToPath(metaUrl)), '__fixtures__');
+
 /**
- * Registers one test per input of __fixtures__/<name>/. `run(input, {name,
+ * Registers one test per input of __fixtures__/<name>/ (or of the folder `name`, when it is an absolute path). `run(input, {name,
  * file})` gets the input's text and returns the outputs as {suffix: text};
  * an error it throws is the output `error.txt` (its message).
  */
 export function testFixtures(name, run) {
-  const dir = path.join(fixturesDir, name);
+  // A feature's test names its own folder (src/plugins/<feature>/__tests__/__fixtures__/<name>); others, a folder here.
+  const dir = path.isAbsolute(name) ? name : path.join(fixturesDir, name);
+  name = path.basename(dir);
   const files = fs.readdirSync(dir).filter((file) => fs.statSync(path.join(dir, file)).isFile());
   const cases = files.filter((file) => inputPattern.test(file)).sort();
 

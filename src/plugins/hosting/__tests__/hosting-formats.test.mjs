@@ -5,17 +5,21 @@
  * src/plugins/hosting/plugin.ts writes them: _hosting/rules.json (scripts/serve.mjs),
  * _headers and _redirects (Netlify, Cloudflare Pages), and the nginx includes.
  */
+import path from 'node:path';
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import createJiti from 'jiti';
-import {testFixtures} from './fixtures.mjs';
+import {fixturesBeside, testFixtures} from '../../../../tests/unit/fixtures.mjs';
+
+/** This feature's fixtures, beside its tests. */
+const fixturesDir = fixturesBeside(import.meta.url);
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const {resolveRules, headersFile, redirectsFile, nginxConf, nginxBrotliConf, checkFeedTypes} = jiti('../../src/plugins/hosting/formats.ts');
-const {FEED_FORMATS} = /** @type {typeof import('../../src/plugins/changelog/feeds.ts')} */ (jiti('../../src/plugins/changelog/feeds.ts'));
-const rules = (await import('../../src/plugins/hosting/rules.mjs')).default;
+const {resolveRules, headersFile, redirectsFile, nginxConf, nginxBrotliConf, checkFeedTypes} = jiti('../formats.ts');
+const {FEED_FORMATS} = /** @type {typeof import('../../changelog/feeds.ts')} */ (jiti('../../changelog/feeds.ts'));
+const rules = (await import('../rules.mjs')).default;
 
-testFixtures('hosting-formats', (input) => {
+testFixtures(path.join(fixturesDir, 'hosting-formats'), (input) => {
   const {rules, scriptHashes, redirects, feedFolders} = JSON.parse(input);
   const resolved = resolveRules(rules, scriptHashes, redirects, feedFolders);
   return {

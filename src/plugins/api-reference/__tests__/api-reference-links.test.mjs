@@ -10,18 +10,19 @@
  */
 import path from 'node:path';
 import createJiti from 'jiti';
-import {fixtureSite, runRemark, testFixtures} from './fixtures.mjs';
+import {fixturesBeside, fixtureSite, runRemark, testFixtures} from '../../../../tests/unit/fixtures.mjs';
+
+/** This feature's fixtures, beside its tests. */
+const fixturesDir = fixturesBeside(import.meta.url);
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const remarkApiReferenceLinks = /** @type {typeof import('../../src/plugins/api-reference/remarkReferenceLinks.ts').default} */ (
-  jiti('../../src/plugins/api-reference/remarkReferenceLinks.ts')
-);
-const remarkProductUrls = /** @type {typeof import('../../src/utils/productUrls.ts').default} */ (jiti('../../src/utils/productUrls.ts'));
+const remarkApiReferenceLinks = /** @type {typeof import('../remarkReferenceLinks.ts').default} */ (jiti('../remarkReferenceLinks.ts'));
+const remarkProductUrls = /** @type {typeof import('../../../utils/productUrls.ts').default} */ (jiti('../../../utils/productUrls.ts'));
 
 /** A reference page is a target of the links, never a guide that gets them. */
 const pageOf = {'reference-page': 'docs/api/reference/servers/stop-server.md'};
 
-testFixtures('api-reference-links', async (source, {name}) => ({
+testFixtures(path.join(fixturesDir, 'api-reference-links'), async (source, {name}) => ({
   md: await runRemark(source, [[remarkApiReferenceLinks, {siteDir: fixtureSite}], remarkProductUrls], {
     path: path.join(fixtureSite, pageOf[name] ?? 'docs/servers/stop-server.md'),
   }),

@@ -9,11 +9,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import createJiti from 'jiti';
 import YAML from 'yaml';
-import {fixtureSite, fixtureSiteModel, testFixtures} from './fixtures.mjs';
+import {fixturesBeside, fixtureSite, fixtureSiteModel, testFixtures} from '../../../../tests/unit/fixtures.mjs';
+
+/** This feature's fixtures, beside its tests. */
+const fixturesDir = fixturesBeside(import.meta.url);
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const {exportPage} = jiti('../../src/plugins/markdown-for-tools/exportPage.ts');
-const {docRoute} = /** @type {typeof import('../../src/utils/docRoutes.ts')} */ (jiti('../../src/utils/docRoutes.ts'));
+const {exportPage} = jiti('../exportPage.ts');
+const {docRoute} = /** @type {typeof import('../../../utils/docRoutes.ts')} */ (jiti('../../../utils/docRoutes.ts'));
 
 /** The file under docs/ each case stands for (a task page of the servers section unless named here). */
 const fileOf = {'section-page': 'servers/index.md'};
@@ -36,7 +39,7 @@ const titleOf = (file) => model.pageOfFile(file)?.title;
 
 const context = {siteUrl: 'https://docs.launchdeck.io', routeOf, titleOf, childrenOf: (route) => cards[route] ?? [], siteDir: fixtureSite};
 
-testFixtures('export-page', (source, {name}) => {
+testFixtures(path.join(fixturesDir, 'export-page'), (source, {name}) => {
   const file = fileOf[name] ?? `servers/${name}.md`;
   const frontMatter = YAML.parse(/^---\n([\s\S]*?)\n---/.exec(source)?.[1] ?? '') ?? {};
   const route = routeOf(file) ?? `/docs/${file.replace(/\.mdx?$/, '')}`;

@@ -7,19 +7,17 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import createJiti from 'jiti';
-import {repoRoot} from '../helpers.mjs';
+import {repoRoot} from '../../../../tests/helpers.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const {SearchEngine, editDistance} = /** @type {typeof import('../../src/plugins/search/client/engine/engine.ts')} */ (
+const {SearchEngine, editDistance} = /** @type {typeof import('../client/engine/engine.ts')} */ (
   jiti(path.join(repoRoot, 'src/plugins/search/client/engine/engine.ts'))
 );
-const {compileSynonyms} = /** @type {typeof import('../../src/plugins/search/client/engine/synonyms.ts')} */ (
+const {compileSynonyms} = /** @type {typeof import('../client/engine/synonyms.ts')} */ (
   jiti(path.join(repoRoot, 'src/plugins/search/client/engine/synonyms.ts'))
 );
 const {loadSynonyms} = jiti(path.join(repoRoot, 'src/plugins/search/plugin.ts'));
-const {snippet} = /** @type {typeof import('../../src/plugins/search/client/snippet.ts')} */ (
-  jiti(path.join(repoRoot, 'src/plugins/search/client/snippet.ts'))
-);
+const {snippet} = /** @type {typeof import('../client/snippet.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/search/client/snippet.ts')));
 
 const Home = 0;
 const Overview = 1;
@@ -28,7 +26,7 @@ const TROUBLESHOOTING = 1;
 const TEMPLATE = 2;
 
 /** A made-up site: [url, title, breadcrumbs, description, keywords, kind, context]. */
-/** @type {import('../../src/plugins/search/client/engine/model.ts').PageRow[]} */
+/** @type {import('../client/engine/model.ts').PageRow[]} */
 const pages = [
   ['/docs/', 'Acme documentation', ['Documentation'], 'Start here to learn how Acme runs your servers and applications.', ['home'], Home, -1],
   ['/docs/servers/', 'Servers', ['Documentation', 'Servers'], 'What a server is, its states and its limits.', ['servers', 'server states'], Overview, 0],
@@ -80,7 +78,7 @@ const pages = [
   ],
   ['/docs/files/', 'Files', ['Documentation', 'Files'], 'Text files that Acme writes on your servers.', ['files'], Overview, 3],
 ];
-/** @type {import('../../src/plugins/search/client/engine/model.ts').HeadingRow[]} */
+/** @type {import('../client/engine/model.ts').HeadingRow[]} */
 const headings = [
   [2, 'Before you begin', '#before-you-begin', TEMPLATE],
   [2, 'Troubleshooting', '#troubleshooting', TEMPLATE],

@@ -10,26 +10,16 @@ import os from 'node:os';
 import path from 'node:path';
 import {spawnSync} from 'node:child_process';
 import createJiti from 'jiti';
-import {repoRoot} from '../helpers.mjs';
+import {repoRoot} from '../../../../tests/helpers.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const {loadSiteContract, METHODS} = /** @type {typeof import('../../src/plugins/api-reference/contract.ts')} */ (
-  jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts'))
-);
-const {samplesFor} = /** @type {typeof import('../../src/plugins/api-reference/samples.ts')} */ (
-  jiti(path.join(repoRoot, 'src/plugins/api-reference/samples.ts'))
-);
-const {pageDescription, linkResolver} = /** @type {typeof import('../../src/plugins/api-reference/blocks.ts')} */ (
-  jiti(path.join(repoRoot, 'src/plugins/api-reference/blocks.ts'))
-);
-const {mdText} = /** @type {typeof import('../../src/plugins/api-reference/docsFiles.ts')} */ (
-  jiti(path.join(repoRoot, 'src/plugins/api-reference/docsFiles.ts'))
-);
+const {loadSiteContract, METHODS} = /** @type {typeof import('../contract.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts')));
+const {samplesFor} = /** @type {typeof import('../samples.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/samples.ts')));
+const {pageDescription, linkResolver} = /** @type {typeof import('../blocks.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/blocks.ts')));
+const {mdText} = /** @type {typeof import('../docsFiles.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/docsFiles.ts')));
 const {guidesByOperation, referenceFiles} = jiti(path.join(repoRoot, 'src/plugins/api-reference/plugin.ts'));
-const {inlineHtml, proseHtml} = /** @type {typeof import('../../src/plugins/api-reference/html.ts')} */ (
-  jiti(path.join(repoRoot, 'src/plugins/api-reference/html.ts'))
-);
-const {docRoute} = /** @type {typeof import('../../src/utils/docRoutes.ts')} */ (jiti(path.join(repoRoot, 'src/utils/docRoutes.ts')));
+const {inlineHtml, proseHtml} = /** @type {typeof import('../html.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/html.ts')));
+const {docRoute} = /** @type {typeof import('../../../utils/docRoutes.ts')} */ (jiti(path.join(repoRoot, 'src/utils/docRoutes.ts')));
 
 const contract = loadSiteContract(repoRoot);
 const API_URL = 'https://api.launchdeck.io/v1';

@@ -12,23 +12,17 @@ import os from 'node:os';
 import path from 'node:path';
 import {spawnSync} from 'node:child_process';
 import createJiti from 'jiti';
-import {repoRoot} from '../helpers.mjs';
+import {repoRoot} from '../../../../tests/helpers.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const {loadSiteContract} = /** @type {typeof import('../../src/plugins/api-reference/contract.ts')} */ (
-  jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts'))
-);
+const {loadSiteContract} = /** @type {typeof import('../contract.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts')));
 const {guidesByOperation} = jiti(path.join(repoRoot, 'src/plugins/api-reference/plugin.ts'));
-const {consoleContext, consoleSpec} = /** @type {typeof import('../../src/plugins/api-reference/consoleSpec.ts')} */ (
-  jiti(path.join(repoRoot, 'src/plugins/api-reference/consoleSpec.ts'))
-);
-const {validate, resolveRefs, KEYWORDS} = /** @type {typeof import('../../src/plugins/api-reference/client/console/validate.ts')} */ (
+const {consoleContext, consoleSpec} = /** @type {typeof import('../consoleSpec.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/consoleSpec.ts')));
+const {validate, resolveRefs, KEYWORDS} = /** @type {typeof import('../client/console/validate.ts')} */ (
   jiti(path.join(repoRoot, 'src/plugins/api-reference/client/console/validate.ts'))
 );
-const request = /** @type {typeof import('../../src/plugins/api-reference/client/console/request.ts')} */ (
-  jiti(path.join(repoRoot, 'src/plugins/api-reference/client/console/request.ts'))
-);
-const {docRoute} = /** @type {typeof import('../../src/utils/docRoutes.ts')} */ (jiti(path.join(repoRoot, 'src/utils/docRoutes.ts')));
+const request = /** @type {typeof import('../client/console/request.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/client/console/request.ts')));
+const {docRoute} = /** @type {typeof import('../../../utils/docRoutes.ts')} */ (jiti(path.join(repoRoot, 'src/utils/docRoutes.ts')));
 
 const contract = loadSiteContract(repoRoot);
 const guides = guidesByOperation(repoRoot, contract);
@@ -204,7 +198,7 @@ test("samples with a reader's hostile values stay valid programs that send exact
 });
 
 test('the samples the console writes from the examples are the samples the page shows', () => {
-  const {samplesFor, SAMPLE_IDEMPOTENCY_KEY} = /** @type {typeof import('../../src/plugins/api-reference/samples.ts')} */ (
+  const {samplesFor, SAMPLE_IDEMPOTENCY_KEY} = /** @type {typeof import('../samples.ts')} */ (
     jiti(path.join(repoRoot, 'src/plugins/api-reference/samples.ts'))
   );
   const server = 'https://api.launchdeck.io/v1';

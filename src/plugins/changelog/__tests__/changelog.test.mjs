@@ -11,14 +11,15 @@ import path from 'node:path';
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import createJiti from 'jiti';
-import {fixtureSiteModel, fixturesDir, runRemark, testFixtures} from './fixtures.mjs';
+import {fixturesBeside, fixtureSiteModel, runRemark, testFixtures} from '../../../../tests/unit/fixtures.mjs';
+
+/** This feature's fixtures, beside its tests. */
+const fixturesDir = fixturesBeside(import.meta.url);
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const remarkChangelog = /** @type {typeof import('../../src/plugins/changelog/remarkChangelog.ts').default} */ (
-  jiti('../../src/plugins/changelog/remarkChangelog.ts')
-);
-const {readEntry} = /** @type {typeof import('../../src/plugins/changelog/entries.ts')} */ (jiti('../../src/plugins/changelog/entries.ts'));
-const {feedHtml} = /** @type {typeof import('../../src/plugins/changelog/plugin.ts')} */ (jiti('../../src/plugins/changelog/plugin.ts'));
+const remarkChangelog = /** @type {typeof import('../remarkChangelog.ts').default} */ (jiti('../remarkChangelog.ts'));
+const {readEntry} = /** @type {typeof import('../entries.ts')} */ (jiti('../entries.ts'));
+const {feedHtml} = /** @type {typeof import('../plugin.ts')} */ (jiti('../plugin.ts'));
 
 const site = path.join(fixturesDir, 'changelog', 'site');
 const pageOf = {
@@ -34,7 +35,7 @@ const pageOf = {
 const model = await fixtureSiteModel(site);
 const sectionTitle = (section) => model.pageOfFile(`${section}/index.md`)?.title;
 
-testFixtures('changelog', async (source, {name}) => ({
+testFixtures(path.join(fixturesDir, 'changelog'), async (source, {name}) => ({
   md: await runRemark(source, [[remarkChangelog, {docsDir: 'docs', siteUrl: 'https://docs.example.com', sectionTitle}]], {
     path: path.join(site, pageOf[name]),
     cwd: site,
@@ -71,7 +72,7 @@ test("a feed's content is the entry's article: no title, date line or heading an
 });
 
 test("the Markdown for readers' tools has the changelog's lists and an entry's date and tags, every link absolute", () => {
-  const {exportPage} = jiti('../../src/plugins/markdown-for-tools/exportPage.ts');
+  const {exportPage} = jiti('../../markdown-for-tools/exportPage.ts');
   const context = {
     siteUrl: 'https://docs.example.com',
     siteDir: site,

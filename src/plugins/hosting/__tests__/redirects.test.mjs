@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import {createRequire} from 'node:module';
 import createJiti from 'jiti';
-import {repoRoot} from '../helpers.mjs';
+import {repoRoot} from '../../../../tests/helpers.mjs';
 
 const require = createRequire(import.meta.url);
 const jiti = createJiti(import.meta.url, {interopDefault: true});

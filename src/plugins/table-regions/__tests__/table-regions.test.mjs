@@ -12,18 +12,18 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import createJiti from 'jiti';
-import {fixturesDir, runRehype, testFixtures} from './fixtures.mjs';
-import {duplicateRegionNames} from '../build/a11y-rules.mjs';
+import {fixturesBeside, runRehype, testFixtures} from '../../../../tests/unit/fixtures.mjs';
+import {repoRoot} from '../../../../tests/helpers.mjs';
+import {duplicateRegionNames} from '../../../../tests/build/a11y-rules.mjs';
+
+/** This feature's fixtures, beside its tests. */
+const fixturesDir = fixturesBeside(import.meta.url);
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const rehypeTableRegions = /** @type {typeof import('../../src/plugins/table-regions/rehypeTableRegions.ts').default} */ (
-  jiti('../../src/plugins/table-regions/rehypeTableRegions.ts')
-);
-const {regionNames} = /** @type {typeof import('../../src/plugins/table-regions/rehypeTableRegions.ts')} */ (
-  jiti('../../src/plugins/table-regions/rehypeTableRegions.ts')
-);
+const rehypeTableRegions = /** @type {typeof import('../rehypeTableRegions.ts').default} */ (jiti('../rehypeTableRegions.ts'));
+const {regionNames} = /** @type {typeof import('../rehypeTableRegions.ts')} */ (jiti('../rehypeTableRegions.ts'));
 
-testFixtures('table-regions', async (source) => ({html: await runRehype(source, {rehypePlugins: [rehypeTableRegions]})}));
+testFixtures(path.join(fixturesDir, 'table-regions'), async (source) => ({html: await runRehype(source, {rehypePlugins: [rehypeTableRegions]})}));
 
 const dir = path.join(fixturesDir, 'table-regions');
 const outputs = fs.readdirSync(dir).filter((file) => file.endsWith('.output.html'));
@@ -34,7 +34,7 @@ test('no two regions of a fixture page share a name', () => {
 });
 
 test('the rule fails on a page with two regions of one name', () => {
-  const broken = fs.readFileSync(path.join(fixturesDir, '..', '..', 'build', '__fixtures__', 'a11y-broken.html'), 'utf8');
+  const broken = fs.readFileSync(path.join(repoRoot, 'tests/build/__fixtures__/a11y-broken.html'), 'utf8');
   assert.deepEqual(duplicateRegionNames(broken), ['2 regions are named "Table: States"']);
 });
 

@@ -9,19 +9,20 @@
  */
 import path from 'node:path';
 import createJiti from 'jiti';
-import {fixtureSite, fixtureSiteModel, runRemark, testFixtures} from './fixtures.mjs';
+import {fixturesBeside, fixtureSite, fixtureSiteModel, runRemark, testFixtures} from '../../../../tests/unit/fixtures.mjs';
+
+/** This feature's fixtures, beside its tests. */
+const fixturesDir = fixturesBeside(import.meta.url);
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const remarkCardDescriptions = /** @type {typeof import('../../src/plugins/cards/remarkCardDescriptions.ts').default} */ (
-  jiti('../../src/plugins/cards/remarkCardDescriptions.ts')
-);
+const remarkCardDescriptions = /** @type {typeof import('../remarkCardDescriptions.ts').default} */ (jiti('../remarkCardDescriptions.ts'));
 
 /** The page of the made-up site each case stands for (a section page unless named here). */
 const pageOf = {'docs-home': 'docs/index.md'};
 
 const model = await fixtureSiteModel();
 
-testFixtures('card-descriptions', async (source, {name}) => ({
+testFixtures(path.join(fixturesDir, 'card-descriptions'), async (source, {name}) => ({
   md: await runRemark(source, [[remarkCardDescriptions, {docsDir: 'docs', model: () => model}]], {
     path: path.join(fixtureSite, pageOf[name] ?? 'docs/servers/index.md'),
     cwd: fixtureSite,

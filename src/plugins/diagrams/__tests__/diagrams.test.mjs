@@ -6,12 +6,16 @@
  * refuses, stops the build with a message saying where. The outputs are the
  * HTML the page gets (the plugin hands its figure to remark-rehype).
  */
+import path from 'node:path';
 import createJiti from 'jiti';
-import {runRehype, testFixtures} from './fixtures.mjs';
+import {fixturesBeside, runRehype, testFixtures} from '../../../../tests/unit/fixtures.mjs';
+
+/** This feature's fixtures, beside its tests. */
+const fixturesDir = fixturesBeside(import.meta.url);
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const remarkDiagrams = jiti('../../src/plugins/diagrams/remarkDiagrams.ts');
+const remarkDiagrams = jiti('../remarkDiagrams.ts');
 
-testFixtures('diagrams', async (source, {name}) => ({
+testFixtures(path.join(fixturesDir, 'diagrams'), async (source, {name}) => ({
   html: await runRehype(source, {remarkPlugins: [remarkDiagrams]}, {path: `docs/${name}.md`}),
 }));

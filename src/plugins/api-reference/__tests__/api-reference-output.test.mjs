@@ -16,20 +16,16 @@ import path from 'node:path';
 import {createRequire} from 'node:module';
 import {compile} from '@mdx-js/mdx';
 import remarkGfm from 'remark-gfm';
-import {repoRoot} from '../helpers.mjs';
+import {repoRoot} from '../../../../tests/helpers.mjs';
 
 const jiti = createRequire(import.meta.url)('jiti')(import.meta.url, {interopDefault: true});
-const {loadSiteContract} = /** @type {typeof import('../../src/plugins/api-reference/contract.ts')} */ (
-  jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts'))
-);
+const {loadSiteContract} = /** @type {typeof import('../contract.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts')));
 const {referenceFiles, default: apiReferencePlugin} = jiti(path.join(repoRoot, 'src/plugins/api-reference/plugin.ts'));
-const {resourceCategory} = /** @type {typeof import('../../src/plugins/api-reference/docsFiles.ts')} */ (
-  jiti(path.join(repoRoot, 'src/plugins/api-reference/docsFiles.ts'))
-);
-const {apiReferenceContent, API_REFERENCE_PLUGIN} = /** @type {typeof import('../../src/plugins/api-reference/pluginContent.ts')} */ (
+const {resourceCategory} = /** @type {typeof import('../docsFiles.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/docsFiles.ts')));
+const {apiReferenceContent, API_REFERENCE_PLUGIN} = /** @type {typeof import('../pluginContent.ts')} */ (
   jiti(path.join(repoRoot, 'src/plugins/api-reference/pluginContent.ts'))
 );
-const {docusaurusFeatures} = /** @type {typeof import('../../src/config/docusaurusVersion.ts')} */ (
+const {docusaurusFeatures} = /** @type {typeof import('../../../config/docusaurusVersion.ts')} */ (
   jiti(path.join(repoRoot, 'src/config/docusaurusVersion.ts'))
 );
 
