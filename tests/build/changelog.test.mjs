@@ -39,6 +39,9 @@ function listed(route) {
   return [...html.matchAll(/<p class="?ld-changelog-list__title"?[^>]*>\s*<strong>\s*(<a\s[^>]*>)/g)].map((m) => tagsOf(m[1], 'a')[0].href);
 }
 
+/** The upgrade rehearsal builds the site once (scripts/upgrade-rehearse.mjs); the test suite always builds twice. */
+const oneBuild = process.env.LAUNCHDECK_ONE_BUILD === '1' && 'one build only (npm run upgrade:rehearse): the second build is the test suite\'s';
+
 test('the changelog lists every entry, newest first, and each tag page lists its entries', () => {
   assert.deepEqual(listed('/docs/changelog/'), entries.map((e) => e.route));
   const dates = entries.map((e) => e.date);
@@ -124,7 +127,7 @@ test('an entry is in its feeds with the text its page shows', () => {
   assert.equal(item.summary, entry.description);
 });
 
-test('the feeds are the same in two builds: stable IDs, dates and content', () => {
+test('the feeds are the same in two builds: stable IDs, dates and content', {skip: oneBuild}, () => {
   const second = path.resolve(repoRoot, 'build-test-archive');
   if (!fs.existsSync(path.join(second, 'docs/changelog/rss.xml'))) {
     assert.fail('No second build in build-test-archive/: run node scripts/build-for-tests.mjs');
