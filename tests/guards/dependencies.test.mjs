@@ -58,11 +58,14 @@ test('every package the code imports is declared in package.json, and what the b
       if (entry.isDirectory()) return entry.name === '__fixtures__' || entry.name === 'node_modules' ? [] : walk(full);
       return /\.(ts|tsx|mjs|cjs|js)$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [full] : [];
     });
+  // A feature's tests and commands (src/plugins/<feature>/__tests__, scripts/) are tooling, not the build.
+  const tooling = (file) => /[\\/](__tests__|scripts)[\\/]/.test(path.relative(path.join(repoRoot, 'src'), file));
+  const srcFiles = walk(path.join(repoRoot, 'src'));
   const buildFiles = [
-    ...walk(path.join(repoRoot, 'src')),
+    ...srcFiles.filter((file) => !tooling(file)),
     ...['docusaurus.config.ts', 'sidebars.ts', 'babel.config.js'].map((f) => path.join(repoRoot, f)).filter((f) => fs.existsSync(f)),
   ];
-  const otherFiles = [...walk(path.join(repoRoot, 'scripts')), ...walk(path.join(repoRoot, 'tests'))];
+  const otherFiles = [...walk(path.join(repoRoot, 'scripts')), ...walk(path.join(repoRoot, 'tests')), ...srcFiles.filter(tooling)];
   const workspaces = (manifest.workspaces ?? []).map((dir) => {
     const own = JSON.parse(fs.readFileSync(path.join(repoRoot, dir, 'package.json'), 'utf8'));
     const declared = new Set([...Object.keys(own.dependencies ?? {}), ...Object.keys(own.devDependencies ?? {})]);

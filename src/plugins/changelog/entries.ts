@@ -3,7 +3,7 @@
  * checked in one place for everything that uses them: the site config (the
  * announcement bar), the remark plugin (entry headers and lists), the
  * changelog plugin (feeds), the API reference (an operation's entries), the
- * API contract check (scripts/api-changes.mjs) and the content tests.
+ * API contract check (src/plugins/api-reference/scripts/api-changes.mjs) and the content tests.
  * The writer's reference, "Changelog entry template", is the rule book.
  *
  * Build-time only (reads files): never import it from code that ships to browsers.

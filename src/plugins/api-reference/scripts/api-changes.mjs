@@ -14,12 +14,12 @@
  * Changes that belong to no operation (info, servers, tags, unused
  * components) are listed and never fail.
  *
- *   node scripts/api-changes.mjs [--base <git-ref>] [--spec api/openapi.yaml] [--docs docs]
+ *   node src/plugins/api-reference/scripts/api-changes.mjs [--base <git-ref>] [--spec api/openapi.yaml] [--docs docs]
  *   npm run api:changes [-- --base <git-ref>]
  *
  * The head is the spec in the working tree. Without --base: origin/main if
  * that ref exists, else the newest tag, else nothing to check (exit 0). Paths
- * are relative to the current directory. tests/unit/api-changes.test.mjs
+ * are relative to the current directory. src/plugins/api-reference/__tests__/api-changes.test.mjs
  * runs it on fixture changes.
  */
 import {spawnSync} from 'node:child_process';
@@ -30,13 +30,11 @@ import createJiti from 'jiti';
 import YAML from 'yaml';
 import {apiDiff} from 'api-smart-diff';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const jiti = createJiti(fileURLToPath(import.meta.url), {interopDefault: true});
-const {entryFiles, readEntry} = /** @type {typeof import('../src/plugins/changelog/entries.ts')} */ (jiti(path.join(root, 'src/plugins/changelog/entries.ts')));
-const {contractOf} = /** @type {typeof import('../src/plugins/api-reference/contract.ts')} */ (jiti(path.join(root, 'src/plugins/api-reference/contract.ts')));
-const {REFERENCE_DIR} = /** @type {typeof import('../src/plugins/api-reference/client/routes.ts')} */ (
-  jiti(path.join(root, 'src/plugins/api-reference/client/routes.ts'))
-);
+const {entryFiles, readEntry} = /** @type {typeof import('../../changelog/entries.ts')} */ (jiti(path.join(root, 'src/plugins/changelog/entries.ts')));
+const {contractOf} = /** @type {typeof import('../contract.ts')} */ (jiti(path.join(root, 'src/plugins/api-reference/contract.ts')));
+const {REFERENCE_DIR} = /** @type {typeof import('../client/routes.ts')} */ (jiti(path.join(root, 'src/plugins/api-reference/client/routes.ts')));
 
 /** The HTTP methods of a path item (OpenAPI 3.1), in the order the output lists them. */
 const HTTP_METHODS = ['get', 'put', 'post', 'patch', 'delete', 'options', 'head', 'trace'];

@@ -1,5 +1,5 @@
 /**
- * The API contract check (scripts/api-changes.mjs): api/openapi.yaml against
+ * The API contract check (src/plugins/api-reference/scripts/api-changes.mjs): api/openapi.yaml against
  * changed copies of itself, with changelog entries in temporary docs folders,
  * and the CLI in this repository and in a throw-away git repository.
  */
@@ -10,10 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import {spawnSync} from 'node:child_process';
 import YAML from 'yaml';
-import {repoRoot, throwAwayRepo} from '../helpers.mjs';
-import {apiChanges, report} from '../../scripts/api-changes.mjs';
+import {repoRoot, throwAwayRepo} from '../../../../tests/helpers.mjs';
+import {apiChanges, report} from '../scripts/api-changes.mjs';
 
-const script = path.join(repoRoot, 'scripts/api-changes.mjs');
+const script = path.join(repoRoot, 'src/plugins/api-reference/scripts/api-changes.mjs');
 const spec = YAML.parse(fs.readFileSync(path.join(repoRoot, 'api/openapi.yaml'), 'utf8'));
 
 const temporary = [];
