@@ -10,8 +10,10 @@
  *   npm run bench -- --no-webpack --no-lighthouse --runs 1   # quicker partial run
  *   npm run bench -- --seams      # also what each optional seam of src/internals saves
  *                                 # (one more build per seam: about 2 minutes each)
+ *   npm run bench -- --scale 4    # the site as it grows: every guide section 4 times over, in a
+ *                                 # temporary copy, against the same copy at ×1 (two builds)
  */
-import {spawn} from 'node:child_process';
+import {spawn, spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -78,11 +80,11 @@ function treeRss(pid) {
   return total;
 }
 
-async function coldBuild(label, faster, outDir, extraEnv = {}) {
-  for (const dir of ['.docusaurus', 'node_modules/.cache', outDir]) fs.rmSync(path.join(root, dir), {recursive: true, force: true});
+async function coldBuild(label, faster, outDir, extraEnv = {}, siteDir = root) {
+  for (const dir of ['.docusaurus', 'node_modules/.cache', outDir]) fs.rmSync(path.join(siteDir, dir), {recursive: true, force: true});
   const started = process.hrtime.bigint();
   const child = spawn('npx', ['docusaurus', 'build', '--out-dir', outDir], {
-    cwd: root,
+    cwd: siteDir,
     env: {...process.env, DOCUSAURUS_FASTER: faster ? 'true' : 'false', NO_UPDATE_NOTIFIER: '1', ...extraEnv},
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -158,7 +160,7 @@ async function firstLoadJs(context, base, route, outDir) {
   });
   await page.goto(base + route, {waitUntil: 'networkidle'});
   await page.close();
-  return scripts.reduce((sum, file) => sum + gzip(fs.readFileSync(path.join(root, outDir, file))), 0);
+  return scripts.reduce((sum, file) => sum + gzip(fs.readFileSync(path.join(path.resolve(root, outDir), file))), 0);
 }
 
 /**
@@ -191,7 +193,7 @@ function sizesOf(outDir, files) {
   let raw = 0;
   let gzipped = 0;
   for (const file of files) {
-    const body = fs.readFileSync(path.join(root, outDir, file));
+    const body = fs.readFileSync(path.join(path.resolve(root, outDir), file));
     raw += body.length;
     gzipped += gzip(body);
   }
@@ -462,6 +464,129 @@ async function lighthouseSamples(url, n) {
     await chrome.kill();
   }
   return {lcp, tbt};
+}
+
+/** The guide sections: every folder of docs/ with an index page, but the API reference and the changelog. */
+const guideSections = (docsDir) =>
+  fs
+    .readdirSync(docsDir, {withFileTypes: true})
+    .filter((e) => e.isDirectory() && !['api', 'changelog'].includes(e.name) && fs.existsSync(path.join(docsDir, e.name, 'index.md')))
+    .map((e) => e.name);
+
+/**
+ * A copy of the working tree (tracked and new files) in a temporary folder,
+ * with every guide section `factor` times over (`servers`, `servers-2`, …),
+ * its node_modules linked entry by entry to this one's (its own build cache).
+ * Without git history, as both copies are: the pages carry no dates.
+ */
+function scaledSite(factor) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `launchdeck-scale-${factor}-`));
+  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {cwd: root, encoding: 'utf8'});
+  for (const file of listed.stdout.split('\0').filter((f) => f && fs.existsSync(path.join(root, f)))) {
+    fs.mkdirSync(path.join(dir, path.dirname(file)), {recursive: true});
+    fs.copyFileSync(path.join(root, file), path.join(dir, file));
+  }
+  fs.mkdirSync(path.join(dir, 'node_modules'));
+  for (const entry of fs.readdirSync(path.join(root, 'node_modules'))) {
+    if (entry !== '.cache') fs.symlinkSync(path.join(root, 'node_modules', entry), path.join(dir, 'node_modules', entry));
+  }
+  const docsDir = path.join(dir, 'docs');
+  for (const section of guideSections(docsDir)) {
+    for (let k = 2; k <= factor; k += 1) fs.cpSync(path.join(docsDir, section), path.join(docsDir, `${section}-${k}`), {recursive: true});
+  }
+  return dir;
+}
+
+/** Markdown pages under a folder. */
+const markdownCount = (dir) =>
+  fs
+    .readdirSync(dir, {withFileTypes: true})
+    .reduce((n, e) => n + (e.isDirectory() ? markdownCount(path.join(dir, e.name)) : /\.mdx?$/.test(e.name) ? 1 : 0), 0);
+
+/**
+ * --scale N: what a page added costs the readers of other pages. Builds the
+ * same copy of the site at ×1 and with every guide section N times over, and
+ * prints each figure of both: first-load JavaScript of every kind of page, the
+ * first search tier, the cold build and its peak memory, and the bytes the
+ * main bundle and the runtime grow by.
+ */
+async function scaleFigures(factor, context) {
+  const measured = {home: pages.home, section: pages.section, task: pages.task, reference: pages.reference, changelog: '/docs/changelog/'};
+  /** @type {Record<string, Record<number, number>>} */
+  const table = {};
+  const put = (key, f, value) => ((table[key] ??= {})[f] = value);
+  for (const f of [1, factor]) {
+    const dir = scaledSite(f);
+    try {
+      const seconds = await coldBuild(`scale_x${f}`, true, 'build-scale', {}, dir);
+      put('Cold build (s)', f, Math.round(seconds * 10) / 10);
+      put('Peak memory (MB)', f, results[`build.scale_x${f}.peak_memory_mb`]);
+      put('Markdown pages built', f, markdownCount(path.join(dir, 'docs')));
+      const outDir = path.join(dir, 'build-scale');
+      const server = await startServer({dir: outDir});
+      try {
+        for (const [name, route] of Object.entries(measured))
+          put(`First-load JS, ${name} (KB gzip)`, f, kb(await firstLoadJs(context, server.url, route, outDir)));
+      } finally {
+        await server.close();
+      }
+      const assets = fs.readdirSync(path.join(outDir, 'assets/js'));
+      for (const [label, prefix] of [
+        ['main bundle', 'main.'],
+        ['runtime', 'runtime~main.'],
+      ]) {
+        const file = assets.find((a) => a.startsWith(prefix) && a.endsWith('.js'));
+        if (file) put(`${label} (KB gzip)`, f, kb(gzip(fs.readFileSync(path.join(outDir, 'assets/js', file)))));
+      }
+      const firstTier = fs.readdirSync(outDir).filter((file) => file.startsWith('search-pages-') && file.endsWith('.json'));
+      put(
+        'First search tier (KB gzip)',
+        f,
+        kb(
+          sizesOf(
+            outDir,
+            firstTier.map((file) => `/${file}`),
+          ).gzipped,
+        ),
+      );
+    } finally {
+      fs.rmSync(dir, {recursive: true, force: true});
+    }
+  }
+  console.log(`\nScale ×${factor}: every guide section ${factor} times over, against the same copy at ×1 (both without git history)`);
+  console.log(`${'Figure'.padEnd(40)} ${'×1'.padStart(10)} ${`×${factor}`.padStart(10)} ${'change'.padStart(10)}`);
+  for (const [key, byFactor] of Object.entries(table)) {
+    const one = byFactor[1] ?? NaN;
+    const many = byFactor[factor] ?? NaN;
+    const change = Math.round((many - one) * 10) / 10;
+    console.log(`${key.padEnd(40)} ${String(one).padStart(10)} ${String(many).padStart(10)} ${`${change >= 0 ? '+' : ''}${change}`.padStart(10)}`);
+    record(
+      `scale.x${factor}.${key
+        .replace(/[^a-z0-9]+/gi, '_')
+        .toLowerCase()
+        .replace(/^_|_$/g, '')}`,
+      many,
+    );
+  }
+}
+
+const scale = Number(option('scale', 0));
+if (scale) {
+  if (!Number.isInteger(scale) || scale < 2) throw new Error(`--scale takes a whole number from 2 up, not ${option('scale', '')}`);
+  console.log(`Launchdeck docs benchmark, scale ×${scale}, ${new Date().toISOString()}, ${os.cpus().length} cores, Node ${process.version}`);
+  const browser = await launchChromium();
+  try {
+    await scaleFigures(scale, browser.context);
+  } finally {
+    await browser.close();
+  }
+  fs.mkdirSync(path.join(root, 'bench-results'), {recursive: true});
+  fs.writeFileSync(
+    path.join(root, `bench-results/scale-${scale}.json`),
+    JSON.stringify({date: new Date().toISOString(), cores: os.cpus().length, results}, null, 2),
+  );
+  console.log(`written bench-results/scale-${scale}.json`);
+  process.exit(0);
 }
 
 const outDir = 'build-bench';

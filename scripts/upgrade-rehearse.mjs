@@ -22,6 +22,8 @@
  *    reference page, the search box and /search, the colour switch, the
  *    not-found page).
  * It prints what broke, step by step, and exits 1 if anything did.
+ * `--prepare <dir>` makes the copy and installs, and stops; `--from <dir>`
+ * goes on from such a copy: CI (.ci/run) installs while the tests run.
  * src/internals/README.md says what to do with the result.
  */
 import {spawnSync} from 'node:child_process';
@@ -32,7 +34,14 @@ import {fileURLToPath} from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
-const version = args.find((a) => !a.startsWith('--')) ?? '3.10.2';
+/** The value after `--name`, if given. */
+const valueOf = (name) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const prepareDir = valueOf('prepare');
+const fromDir = valueOf('from');
+const version = args.find((a, i) => !a.startsWith('--') && !['--prepare', '--from'].includes(args[i - 1] ?? '')) ?? '3.10.2';
 const keep = args.includes('--keep');
 if (!/^\d+\.\d+\.\d+(-[\w.-]+)?$/.test(version)) {
   console.error(`Not a version: ${version}`);
@@ -58,32 +67,51 @@ function sourceFiles() {
   return listed.stdout.split('\0').filter((file) => file && fs.existsSync(path.join(root, file)));
 }
 
-const copy = fs.mkdtempSync(path.join(os.tmpdir(), `launchdeck-rehearse-${version}-`));
+// --prepare <dir>: only the copy and its install (network, little CPU), so CI can run them while the tests run;
+// --from <dir>: the rest, on a copy prepared so (.ci/run).
+const statusFile = (dir) => path.join(dir, '.rehearsal-install.json');
+const copy = fromDir ?? prepareDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `launchdeck-rehearse-${version}-`));
 console.log(`Rehearsing Docusaurus ${version} in ${copy}`);
 try {
-  // A clone keeps the history; the working tree's files (committed or not) go on top.
-  const clone = spawnSync('git', ['clone', '--quiet', '--no-checkout', root, copy], {encoding: 'utf8'});
-  if (clone.status !== 0) throw new Error(`git clone failed: ${clone.stderr}`);
-  spawnSync('git', ['checkout', '--quiet', 'HEAD', '--', '.'], {cwd: copy});
-  for (const file of sourceFiles()) {
-    fs.mkdirSync(path.join(copy, path.dirname(file)), {recursive: true});
-    fs.copyFileSync(path.join(root, file), path.join(copy, file));
-  }
+  let installed;
+  if (fromDir) {
+    const status = JSON.parse(fs.readFileSync(statusFile(fromDir), 'utf8'));
+    if (status.version !== version) throw new Error(`The copy in ${fromDir} was prepared for ${status.version}, not ${version}.`);
+    console.log(`Going on from the copy prepared beforehand (--prepare). package.json:\n  ${status.bumped.join('\n  ')}`);
+    steps.push({name: `npm install (every @docusaurus/* package at ${version}, prepared beforehand)`, ok: status.ok});
+    installed = status.ok;
+  } else {
+    fs.mkdirSync(copy, {recursive: true});
+    // A clone keeps the history; the working tree's files (committed or not) go on top.
+    const clone = spawnSync('git', ['clone', '--quiet', '--no-checkout', root, copy], {encoding: 'utf8'});
+    if (clone.status !== 0) throw new Error(`git clone failed: ${clone.stderr}`);
+    spawnSync('git', ['checkout', '--quiet', 'HEAD', '--', '.'], {cwd: copy});
+    for (const file of sourceFiles()) {
+      fs.mkdirSync(path.join(copy, path.dirname(file)), {recursive: true});
+      fs.copyFileSync(path.join(root, file), path.join(copy, file));
+    }
 
-  const manifestFile = path.join(copy, 'package.json');
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
-  const bumped = [];
-  for (const section of ['dependencies', 'devDependencies', 'overrides']) {
-    for (const name of Object.keys(manifest[section] ?? {})) {
-      if (!name.startsWith('@docusaurus/')) continue;
-      bumped.push(`${section}.${name}: ${manifest[section][name]} -> ${version}`);
-      manifest[section][name] = version;
+    const manifestFile = path.join(copy, 'package.json');
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+    const bumped = [];
+    for (const section of ['dependencies', 'devDependencies', 'overrides']) {
+      for (const name of Object.keys(manifest[section] ?? {})) {
+        if (!name.startsWith('@docusaurus/')) continue;
+        bumped.push(`${section}.${name}: ${manifest[section][name]} -> ${version}`);
+        manifest[section][name] = version;
+      }
+    }
+    fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+    console.log(`package.json:\n  ${bumped.join('\n  ')}`);
+    installed = run(`npm install (every @docusaurus/* package at ${version})`, 'npm', ['install', '--no-audit', '--no-fund'], copy);
+    if (prepareDir) {
+      fs.writeFileSync(statusFile(copy), JSON.stringify({version, bumped, ok: installed}));
+      console.log(`Prepared: npm run upgrade:rehearse -- --from ${copy} goes on from here.`);
+      process.exit(installed ? 0 : 1);
     }
   }
-  fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
-  console.log(`package.json:\n  ${bumped.join('\n  ')}`);
 
-  if (run(`npm install (every @docusaurus/* package at ${version})`, 'npm', ['install', '--no-audit', '--no-fund'], copy)) {
+  if (installed) {
     run('Seams whose upstream files changed (npm run seams)', process.execPath, ['scripts/seams.mjs'], copy);
     // The seams' upstream check reports instead of stopping the build, so the build shows what else breaks.
     // One build: the second one (a source archive, no git history) tests what git gives, not what Docusaurus does,

@@ -58,18 +58,17 @@ const recordProblems = (problems) => async (page) => {
 
 const themeOf = (page) => page.evaluate(() => document.documentElement.dataset.theme);
 
+// Every page in the dark theme (the default); in the light theme, whose only difference the policy could see is the
+// colour-mode script's path, each kind of page (the docs home, three sections, five topics, the reference, not-found).
 for (const theme of ['dark', 'light']) {
-  test(`nginx, ${theme} mode: no page breaks the Content-Security-Policy, and every page still works under it`, async () => {
+  const every = theme === 'dark';
+  test(`nginx, ${theme} mode: no ${every ? 'page' : 'kind of page'} breaks the Content-Security-Policy, and ${every ? 'every page' : 'each'} still works under it`, async () => {
     const problems = [];
     const nginx = servedBy(hosts.nginx);
     const {url} = hosts.nginx;
-    const paths = [
-      ...routes.filter((r) => !r.alias && r.kind !== 'search').map((r) => r.path),
-      '/docs/api/reference/',
-      '/docs/api/reference/servers/create-server',
-      '/docs/nope',
-      '/nope',
-    ];
+    const pages = routes.filter((r) => !r.alias && r.kind !== 'search');
+    const sample = every ? pages : ['home', 'section', 'topic'].flatMap((kind) => pages.filter((r) => r.kind === kind).slice(0, kind === 'topic' ? 5 : 3));
+    const paths = [...sample.map((r) => r.path), '/docs/api/reference/', '/docs/api/reference/servers/create-server', '/docs/nope', '/nope'];
     let page;
     for (const p of paths) {
       let response;

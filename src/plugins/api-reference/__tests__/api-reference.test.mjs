@@ -56,27 +56,62 @@ test('text from the contract is escaped for MDX: braces and angle brackets outsi
   assert.equal(mdText('Send `{"a": 1}` to {id} <b>'), 'Send `{"a": 1}` to \\{id\\} &lt;b>');
 });
 
+/** `node --check` for many files in one process: V8 parses each as an ES module (vm.SourceTextModule), as --check does an .mjs file. */
+const CHECK_JS = `
+const fs = require('node:fs');
+const vm = require('node:vm');
+for (const file of process.argv.slice(1)) {
+  try {
+    new vm.SourceTextModule(fs.readFileSync(file, 'utf8'), {identifier: file});
+  } catch (error) {
+    console.log(file + ': ' + error.name + ': ' + error.message);
+  }
+}
+`;
+/** python3 -m py_compile for many files in one process, each refusal printed. */
+const CHECK_PYTHON = `
+import sys, py_compile
+for f in sys.argv[1:]:
+    try:
+        py_compile.compile(f, doraise=True)
+    except py_compile.PyCompileError as e:
+        print(f + ": " + str(e.msg).strip().splitlines()[-1])
+`;
+
 test('every code sample is a valid program: bash -n, node --check, python3 -m py_compile', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-samples-'));
+  /** Each sample's file, by language, with the operation and label it stands for. */
+  /** @type {Record<string, Array<{file: string, name: string}>>} */
+  const files = {bash: [], javascript: [], python: []};
   const failures = [];
   try {
     for (const op of contract.operations) {
       for (const sample of samplesFor(contract, op, API_URL)) {
         const file = path.join(dir, `${op.slug}.${sample.language === 'bash' ? 'sh' : sample.language === 'javascript' ? 'mjs' : 'py'}`);
         fs.writeFileSync(file, `${sample.code}\n`);
-        const [command, ...args] =
-          sample.language === 'bash'
-            ? ['bash', '-n', file]
-            : sample.language === 'javascript'
-              ? [process.execPath, '--check', file]
-              : ['python3', '-m', 'py_compile', file];
-        const run = spawnSync(command, args, {encoding: 'utf8'});
-        if (run.status !== 0) failures.push(`${op.id} ${sample.label}: ${(run.stderr || run.stdout).trim().split('\n').slice(-3).join(' ')}`);
+        files[sample.language].push({file, name: `${op.id} ${sample.label}`});
       }
       // The request body that curl sends is the contract's example, as JSON.
       const curl = samplesFor(contract, op, API_URL)[0].code;
       const data = /-d '([\s\S]*)'$/.exec(curl)?.[1];
       if (data) JSON.parse(data.replace(/'\\''/g, "'"));
+    }
+    // One process per language (not per sample): each prints the files it refuses, with the reason.
+    /** @type {Record<string, [string, string[]]>} */
+    const checks = {
+      bash: ['bash', ['-c', 'for f; do bash -n "$f" 2>&1 | tail -1 | sed "s|^|$f: |"; done', 'bash']],
+      javascript: [process.execPath, ['--experimental-vm-modules', '--no-warnings', '-e', CHECK_JS]],
+      python: ['python3', ['-c', CHECK_PYTHON]],
+    };
+    for (const [language, [command, commandArgs]] of Object.entries(checks)) {
+      const list = files[language];
+      assert.ok(list.length > 100, `${list.length} ${language} samples`);
+      const run = spawnSync(command, [...commandArgs, ...list.map((f) => f.file)], {encoding: 'utf8'});
+      assert.equal(run.status, 0, run.stderr);
+      for (const line of run.stdout.split('\n').filter(Boolean)) {
+        const entry = list.find((f) => line.startsWith(`${f.file}: `));
+        failures.push(`${entry?.name ?? language}: ${entry ? line.slice(entry.file.length + 2) : line}`);
+      }
     }
   } finally {
     fs.rmSync(dir, {recursive: true, force: true});
