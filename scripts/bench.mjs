@@ -13,13 +13,14 @@
  *   npm run bench -- --scale 4    # the site as it grows: every guide section 4 times over, in a
  *                                 # temporary copy, against the same copy at ×1 (two builds)
  */
-import {spawn, spawnSync} from 'node:child_process';
+import {spawn} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import os from 'node:os';
 import {fileURLToPath} from 'node:url';
 import {startServer} from './serve.mjs';
+import {copySourceFiles} from './workingTree.mjs';
 import {chromiumArgs, chromiumPath, launchChromium, stampFirst} from './chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -481,11 +482,7 @@ const guideSections = (docsDir) =>
  */
 function scaledSite(factor) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `launchdeck-scale-${factor}-`));
-  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {cwd: root, encoding: 'utf8'});
-  for (const file of listed.stdout.split('\0').filter((f) => f && fs.existsSync(path.join(root, f)))) {
-    fs.mkdirSync(path.join(dir, path.dirname(file)), {recursive: true});
-    fs.copyFileSync(path.join(root, file), path.join(dir, file));
-  }
+  copySourceFiles(root, dir);
   fs.mkdirSync(path.join(dir, 'node_modules'));
   for (const entry of fs.readdirSync(path.join(root, 'node_modules'))) {
     if (entry !== '.cache') fs.symlinkSync(path.join(root, 'node_modules', entry), path.join(dir, 'node_modules', entry));

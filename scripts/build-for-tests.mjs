@@ -20,6 +20,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {copySourceFiles} from './workingTree.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = {...process.env, LAUNCHDECK_TEST_BUILD: '1', NO_UPDATE_NOTIFIER: '1'};
@@ -50,21 +51,6 @@ function build(cwd, outDir, extraEnv = {}, logFile) {
   }
 }
 
-/** The files of the working tree that a source archive would hold: tracked and new files, not ignored ones. */
-function sourceFiles() {
-  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {cwd: root, encoding: 'utf8'});
-  if (listed.status === 0) return listed.stdout.split('\0').filter((file) => file && fs.existsSync(path.join(root, file)));
-  // Not a git checkout: everything but dependencies and outputs.
-  const skip = /^(node_modules|build[^/]*|\.docusaurus|\.git|bench-results)(\/|$)/;
-  const walk = (dir) =>
-    fs.readdirSync(path.join(root, dir), {withFileTypes: true}).flatMap((entry) => {
-      const rel = dir ? `${dir}/${entry.name}` : entry.name;
-      if (skip.test(rel)) return [];
-      return entry.isDirectory() ? walk(rel) : [rel];
-    });
-  return walk('');
-}
-
 /** A loopback port nothing listens on now. */
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -82,10 +68,7 @@ build(root, path.join(root, 'build-test'), {LAUNCHDECK_API_MOCK_URL: process.env
 if (!process.argv.includes('--only-first')) {
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-archive-'));
   try {
-    for (const file of sourceFiles()) {
-      fs.mkdirSync(path.join(copy, path.dirname(file)), {recursive: true});
-      fs.copyFileSync(path.join(root, file), path.join(copy, file));
-    }
+    copySourceFiles(root, copy);
     fs.symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
     build(copy, path.join(root, 'build-test-archive'), {LAUNCHDECK_HASH_SALT: 'next-deploy'}, path.join(root, 'build-test-archive.log'));
   } finally {

@@ -31,6 +31,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {copySourceFiles} from './workingTree.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -61,12 +62,6 @@ function run(name, command, commandArgs, cwd, env = {}) {
   return ok;
 }
 
-function sourceFiles() {
-  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {cwd: root, encoding: 'utf8'});
-  if (listed.status !== 0) throw new Error('upgrade:rehearse needs a git checkout (it clones it to keep the history that "Last updated" dates come from).');
-  return listed.stdout.split('\0').filter((file) => file && fs.existsSync(path.join(root, file)));
-}
-
 // --prepare <dir>: only the copy and its install (network, little CPU), so CI can run them while the tests run;
 // --from <dir>: the rest, on a copy prepared so (.ci/run).
 const statusFile = (dir) => path.join(dir, '.rehearsal-install.json');
@@ -86,10 +81,7 @@ try {
     const clone = spawnSync('git', ['clone', '--quiet', '--no-checkout', root, copy], {encoding: 'utf8'});
     if (clone.status !== 0) throw new Error(`git clone failed: ${clone.stderr}`);
     spawnSync('git', ['checkout', '--quiet', 'HEAD', '--', '.'], {cwd: copy});
-    for (const file of sourceFiles()) {
-      fs.mkdirSync(path.join(copy, path.dirname(file)), {recursive: true});
-      fs.copyFileSync(path.join(root, file), path.join(copy, file));
-    }
+    copySourceFiles(root, copy);
 
     const manifestFile = path.join(copy, 'package.json');
     const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
