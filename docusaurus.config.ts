@@ -11,8 +11,8 @@ import remarkProductUrls from './src/utils/productUrls';
 import codeHighlightPlugin from './src/plugins/highlighting/plugin';
 import rehypeHighlight from './src/plugins/highlighting/rehypeHighlight';
 import {CODE_LANGUAGES} from './src/plugins/highlighting/languages';
-import rehypeTableRegions from './src/plugins/table-regions/rehypeTableRegions';
-import remarkDiagrams from './src/plugins/diagrams/remarkDiagrams';
+import tableRegionsPlugin, {rehypeTableRegions} from './src/plugins/table-regions/plugin';
+import diagramsPlugin, {remarkDiagrams} from './src/plugins/diagrams/plugin';
 import markdownForToolsPlugin from './src/plugins/markdown-for-tools/plugin';
 import redirectsAndHostingRules from './src/plugins/hosting/plugin';
 import launchdeckSearch from './src/plugins/search/plugin';
@@ -157,6 +157,10 @@ const config: Config = {
     // @docusaurus/plugin-content-docs, without the doc descriptions every page would load.
     [docsPlugin, docsOptions],
     codeHighlightPlugin,
+    // Diagrams written as text, drawn at build time; their stylesheet (src/plugins/diagrams).
+    diagramsPlugin,
+    // Wide tables scroll inside a named region; its stylesheet (src/plugins/table-regions).
+    tableRegionsPlugin,
     // DocCardList with the descriptions of its pages (src/plugins/cards).
     cardsPlugin,
     // The page header's toolbar and the feedback question (src/plugins/page-tools).

@@ -1,0 +1,21 @@
+/**
+ * Docusaurus plugin for diagrams written as text: loads the diagrams' stylesheet
+ * (client/diagrams.css: colors per color mode, the frame's focus ring) on every
+ * page. The diagrams themselves are drawn at build time by remarkDiagrams,
+ * which the docs options in docusaurus.config.ts list among their remark
+ * plugins: a Docusaurus plugin cannot add a remark plugin to another plugin's
+ * content. Readers download no diagram code.
+ */
+import path from 'node:path';
+import type {Plugin} from '@docusaurus/types';
+
+export {default as remarkDiagrams} from './remarkDiagrams';
+
+export default function diagramsPlugin(): Plugin {
+  return {
+    name: 'launchdeck-diagrams',
+    getClientModules() {
+      return [path.join(__dirname, 'client', 'diagrams.css')];
+    },
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * Docusaurus plugin for wide tables: loads the scroll region's stylesheet
+ * (client/table-regions.css) on every page. The regions themselves are added
+ * at build time by rehypeTableRegions, which the docs options in
+ * docusaurus.config.ts list among their rehype plugins: a Docusaurus plugin
+ * cannot add a rehype plugin to another plugin's content. Readers download no
+ * code for it.
+ */
+import path from 'node:path';
+import type {Plugin} from '@docusaurus/types';
+
+export {default as rehypeTableRegions} from './rehypeTableRegions';
+
+export default function tableRegionsPlugin(): Plugin {
+  return {
+    name: 'launchdeck-table-regions',
+    getClientModules() {
+      return [path.join(__dirname, 'client', 'table-regions.css')];
+    },
+  };
+}
