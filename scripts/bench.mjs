@@ -21,6 +21,7 @@ import os from 'node:os';
 import {fileURLToPath} from 'node:url';
 import {startServer} from './serve.mjs';
 import {copySourceFiles} from './workingTree.mjs';
+import {checkScaleBudgets} from './scaleBudgets.mjs';
 import {chromiumArgs, chromiumPath, launchChromium, stampFirst} from './chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -565,6 +566,7 @@ async function scaleFigures(factor, context) {
         .replace(/^_|_$/g, '')}`
     ] = many;
   }
+  return table;
 }
 
 const scale = Number(option('scale', 0));
@@ -572,10 +574,24 @@ if (scale) {
   if (!Number.isInteger(scale) || scale < 2) throw new Error(`--scale takes a whole number from 2 up, not ${option('scale', '')}`);
   console.log(`Launchdeck docs benchmark, scale ×${scale}, ${new Date().toISOString()}, ${os.cpus().length} cores, Node ${process.version}`);
   const browser = await launchChromium();
+  let table;
   try {
-    await scaleFigures(scale, browser.context);
+    table = await scaleFigures(scale, browser.context);
   } finally {
     await browser.close();
+  }
+  // The budgets of bench/budgets.json's "scale" (scripts/scaleBudgets.mjs), printed every run; --check fails on any over.
+  const budgetRows = checkScaleBudgets(table, scale, JSON.parse(fs.readFileSync(path.join(root, 'bench/budgets.json'), 'utf8')).scale ?? {});
+  if (budgetRows.length) {
+    console.log(`\nBudgets at ×${scale} (bench/budgets.json, "scale")`);
+    for (const row of budgetRows) console.log(`${row.figure.padEnd(40)} ${row.value.padStart(10)} ${`≤ ${row.limit}`.padStart(12)}  ${row.ok ? 'ok' : 'OVER'}`);
+    for (const row of budgetRows)
+      results[
+        `scale.x${scale}.budget.${row.figure
+          .replace(/[^a-z0-9]+/gi, '_')
+          .toLowerCase()
+          .replace(/^_|_$/g, '')}`
+      ] = row.ok ? 'ok' : 'over';
   }
   fs.mkdirSync(path.join(root, 'bench-results'), {recursive: true});
   fs.writeFileSync(
@@ -583,7 +599,7 @@ if (scale) {
     JSON.stringify({date: new Date().toISOString(), cores: os.cpus().length, results}, null, 2),
   );
   console.log(`written bench-results/scale-${scale}.json`);
-  process.exit(0);
+  process.exit(flag('check') && budgetRows.some((row) => !row.ok) ? 1 : 0);
 }
 
 const outDir = 'build-bench';
