@@ -112,6 +112,11 @@ function outputProblems(outDir: string, off: Set<string>): string[] {
   if (!off.has('route-tables') && /\/docs\/api\/reference\/[a-z]/.test(mainText)) {
     problems.push('route-tables: the main bundle still holds routes of the API reference (src/internals/loaders/routeTables.cjs)');
   }
+  // A route's path in a section, below its index page ("/docs/servers/add-server"): each section's routes load with it.
+  const sectionRoute = [...mainText.matchAll(/path:\s*["'](\/docs\/[a-z0-9-]+\/[^"']+)["']/g)].map((m) => m[1]).find((p) => p !== '/docs/api/reference/');
+  if (!off.has('route-tables') && sectionRoute) {
+    problems.push(`route-tables: the main bundle still holds routes of the sections' pages, such as ${sectionRoute} (src/internals/loaders/routeTables.cjs)`);
+  }
   // A route's path, not a link (the announcement bar's, in the site config, links an entry).
   if (!off.has('route-tables') && /path:\s*["']\/docs\/changelog\/\d{4}-/.test(mainText)) {
     problems.push('route-tables: the main bundle still holds routes of changelog entries (src/internals/loaders/routeTables.cjs)');
@@ -153,7 +158,7 @@ export default function internalsPlugin(context: LoadContext): Plugin {
     },
 
     getClientModules() {
-      return [own('client/cleanUrls.ts'), ...(off.has('route-tables') ? [] : [own('client/referenceNavigation.ts')])];
+      return [own('client/cleanUrls.ts'), ...(off.has('route-tables') ? [] : [own('client/routeNavigation.ts')])];
     },
 
     injectHtmlTags() {
@@ -194,9 +199,14 @@ export default function internalsPlugin(context: LoadContext): Plugin {
                   {test: GENERATED('routesChunkNames.json'), use: [{loader: own('loaders/routeTables.cjs')}]},
                   {test: GENERATED('registry.js'), use: [{loader: own('loaders/routeTables.cjs')}]},
                   {test: GENERATED('globalData.json'), use: [{loader: own('loaders/routeTables.cjs')}]},
+                  // The docs plugin's version metadata, which holds the sidebar every docs page loads.
+                  {
+                    test: new RegExp(`${sep}\\.docusaurus${sep}docusaurus-plugin-content-docs${sep}[^\\\\/]+${sep}p${sep}[^\\\\/]+\\.json$`),
+                    use: [{loader: own('loaders/routeTables.cjs')}],
+                  },
                   {
                     test: under('@docusaurus', 'core', 'lib', 'client', 'exports', 'ComponentCreator\\.js$'),
-                    resourceQuery: /reference|changelog/,
+                    resourceQuery: /group=/,
                     use: [{loader: own('loaders/routeTables.cjs')}],
                   },
                 ]

@@ -57,25 +57,37 @@ export const SEAMS: Seam[] = [
   },
   {
     id: 'route-tables',
-    what: "the browser's route tables: the API reference's 170 routes and the changelog's load on demand, server-only module names stay out",
+    what: "the browser's route tables: each guide section's routes, the API reference's and the changelog's load on demand, server-only module names stay out",
     ours: [
       'src/internals/loaders/routeTables.cjs',
-      'src/internals/reference/lazyRoutes.tsx',
-      'src/internals/reference/ReferenceRoutes.tsx',
-      'src/internals/reference/ChangelogRoutes.tsx',
-      'src/internals/client/referenceNavigation.ts',
+      'src/internals/client/lazyRoutes.tsx',
+      'src/internals/client/routeNavigation.ts',
+      'src/internals/client/routeGroups.ts',
+      'src/internals/theme/DocVersionRoot/index.tsx',
     ],
     upstream: [
       core('server/codegen/codegenRoutes.js'),
       core('client/exports/ComponentCreator.js'),
       core('client/preload.js'),
       core('client/PendingNavigation.js'),
+      // window.docusaurus.preload and .prefetch, as Link calls them (./client/routeNavigation.ts wraps them).
+      core('client/docusaurus.js'),
+      core('client/exports/Link.js'),
+      {
+        file: '@docusaurus/core/lib/client/clientEntry.js',
+        pick: 'window\\.docusaurus = docusaurus;',
+        pickName: 'its assignment of window.docusaurus',
+      },
       {
         file: '@docusaurus/core/lib/client/clientEntry.js',
         pick: 'preload\\(window\\.location\\.pathname\\)[\\s\\S]*?\\}\\);',
         pickName: 'its preload before hydration',
       },
       {file: '@docusaurus/plugin-content-docs/lib/globalData.js'},
+      // The version metadata that carries the sidebar, the component that provides it, and the sidebar category's markup.
+      {file: '@docusaurus/plugin-content-docs/lib/props.js'},
+      themeClassic('theme/DocVersionRoot/index.js'),
+      themeClassic('theme/DocSidebarItem/Category/index.js'),
     ],
     optional: true,
   },

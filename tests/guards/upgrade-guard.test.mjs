@@ -205,8 +205,8 @@ test("the route-tables loader fails with the seam's name on generated files of a
   assert.throws(() => call('/x/.docusaurus/routes.js', "export default [{path: '/docs/x', component: Foo}];"), /Seam "route-tables"/);
   assert.throws(() => call('/x/.docusaurus/globalData.json', '{"docusaurus-plugin-content-docs": {"default": {"docs": []}}}'), /Seam "route-tables"/);
   const creator = "import routesChunkNames from '@generated/routesChunkNames';\nimport registry from '@generated/registry';\n";
-  assert.match(call('/x/@docusaurus/core/lib/client/exports/ComponentCreator.js', creator, '?reference'), /routesChunkNames\?reference/);
-  assert.throws(() => call('/x/@docusaurus/core/lib/client/exports/ComponentCreator.js', 'export default 1;', '?reference'), /Seam "route-tables"/);
+  assert.match(call('/x/@docusaurus/core/lib/client/exports/ComponentCreator.js', creator, '?group=api-reference'), /routesChunkNames\?group=api-reference/);
+  assert.throws(() => call('/x/@docusaurus/core/lib/client/exports/ComponentCreator.js', 'export default 1;', '?group=api-reference'), /Seam "route-tables"/);
 });
 
 test('a replacement that matched nothing fails the build after bundling, naming its seam', async () => {

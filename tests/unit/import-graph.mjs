@@ -108,12 +108,12 @@ export const layerOf = (rel) => LAYERS.find((layer) => layer.match.test(rel)) ??
 /**
  * Which side of the browser/build boundary a file is on: `browser` for what
  * the reader's browser runs (a feature's client/ and theme/, the platform's
- * client/, theme/ and reference/, the site's theme and pages), `build` for a
+ * client/ and theme/, the site's theme and pages), `build` for a
  * feature's or the platform's build side, `shared` for the rest (config, utils,
  * a feature's seams/, which hold both).
  */
 export function sideOf(rel) {
-  if (/^src\/plugins\/[^/]+\/(client|theme)\//.test(rel) || /^src\/internals\/(client|theme|reference)\//.test(rel) || /^src\/(theme|pages)\//.test(rel))
+  if (/^src\/plugins\/[^/]+\/(client|theme)\//.test(rel) || /^src\/internals\/(client|theme)\//.test(rel) || /^src\/(theme|pages)\//.test(rel))
     return 'browser';
   if (/^src\/plugins\/[^/]+\/seams\//.test(rel) || /^src\/(config|utils)\//.test(rel)) return 'shared';
   return 'build';

@@ -1,24 +1,33 @@
 /**
  * Seam "route-tables", bundler loader (client build only): keeps the route
- * tables that every page loads small.
+ * tables that every page loads the same size however many pages the site has.
  *
- * 1. Moves the API reference's routes, and the changelog's, out of them.
- * Docusaurus ships every page's route, registry entry and chunk names in its
- * main bundle, and every doc in the docs plugin's global data, so the 170
- * generated reference pages would add about 9 KB gzip to every page, and
- * every changelog entry about 80 bytes more, forever. In the browser each
- * group of GROUPS becomes one route (`/docs/api/reference/`: ../reference/ReferenceRoutes.tsx;
- * `/docs/changelog/`: ../reference/ChangelogRoutes.tsx) that loads its own
- * table on demand (`?reference`, `?changelog`):
- * - `.docusaurus/routes.js`: the reference routes are replaced by that one
- *   route per group; with `?<group>`, only that group's routes are kept;
+ * 1. Moves every page of a section out of them. Docusaurus ships every page's
+ * route, registry entry and chunk names in its main bundle, and every doc in
+ * the docs plugin's global data, so each page added cost every reader about
+ * 50 bytes, forever. In the browser each group becomes one route, under its
+ * prefix, that loads its own table on demand (`@generated/routes?group=<name>`,
+ * through ../client/lazyRoutes.tsx). The groups: the API reference
+ * (`/docs/api/reference/`), the changelog (`/docs/changelog/`), and each
+ * section of the guides (`/docs/<section>/`, found from the routes
+ * themselves, so a new section needs no change here). Pages outside every
+ * section (the docs home, /search) stay in the main table.
+ * - `.docusaurus/routes.js`: a group's routes are replaced by its one route;
+ *   with `?group=<name>`, only that group's routes are kept;
  * - `.docusaurus/routesChunkNames.json` and `.docusaurus/registry.js`: without
- *   the entries only a group's routes use; with `?<group>`, only that group's
- *   (shared ones included);
- * - `@docusaurus/core`'s ComponentCreator with `?<group>`: the same code,
+ *   the entries only a group's routes use; with `?group=<name>`, only that
+ *   group's (shared ones included). A group's own entries import their chunk
+ *   without a name: a named chunk is one more entry, per page, in the runtime
+ *   every page loads;
+ * - `@docusaurus/core`'s ComponentCreator with `?group=<name>`: the same code,
  *   reading that group's tables;
  * - `.docusaurus/globalData.json`: without the groups' docs, which each
- *   group's route adds back when its table loads.
+ *   group's route adds back when its table loads;
+ * - the docs plugin's version metadata (`p/<version>.json`, the sidebar every
+ *   docs page loads): every group's category keeps its link and label but
+ *   not its items, which the group's table carries (`export const sidebar`)
+ *   and ../theme/DocVersionRoot puts back when it loads: the sidebar shows
+ *   every section, and a section's pages once the reader is in it or opens it.
  * 2. Leaves out the module name of each registry entry ([loader, module
  *    name, module id]): only the server reads it (react-loadable's report of
  *    the modules a page used). About 40 bytes a page.
@@ -32,26 +41,51 @@ const {markApplied, seamError} = require('./shared.cjs');
 
 const SEAM = 'route-tables';
 /**
- * The routes that load on demand, by group: the prefix of their paths and the
- * component of their one route. The reference must have routes (the check
- * that the generated file still has the shape read here); the changelog may
- * have none.
+ * @typedef {{name: string, prefix: string, required?: boolean}} Group
  */
-const GROUPS = [
-  {name: 'reference', prefix: '/docs/api/reference/', component: 'ReferenceRoutes', required: true},
-  // Its pages' modules share one chunk (src/plugins/chunk-file-names/plugin.ts), so their imports are left unnamed:
-  // a named import is one more entry in the runtime every page loads, per page.
-  {name: 'changelog', prefix: '/docs/changelog/', component: 'ChangelogRoutes', required: false, unnamedChunks: true},
+/**
+ * The groups with a fixed prefix, checked before the sections. The reference
+ * must have routes (the check that the generated file still has the shape
+ * read here).
+ * @type {Group[]}
+ */
+const FIXED_GROUPS = [
+  {name: 'api-reference', prefix: '/docs/api/reference/', required: true},
+  {name: 'changelog', prefix: '/docs/changelog/'},
 ];
-/** @typedef {(typeof GROUPS)[number]} Group */
-/** @param {string} routePath */
-const groupOf = (routePath) => GROUPS.find((g) => routePath.startsWith(g.prefix));
-const ROUTES_QUERY = /(?:^|[?&])(reference|changelog)\b/;
+/** @type {Map<string, Group>} */
+const sections = new Map();
+/**
+ * The group of a route's path: a fixed group, else the guide section it is in
+ * (its first folder under /docs/), else none.
+ * @param {string} routePath
+ * @returns {Group | undefined}
+ */
+function groupOf(routePath) {
+  const fixed = FIXED_GROUPS.find((g) => routePath.startsWith(g.prefix));
+  if (fixed) return fixed;
+  const m = /^\/docs\/([a-z0-9][a-z0-9-]*)\//.exec(routePath);
+  if (!m) return undefined;
+  const name = `section-${m[1]}`;
+  let group = sections.get(name);
+  if (!group) sections.set(name, (group = {name, prefix: `/docs/${m[1]}/`}));
+  return group;
+}
+const ROUTES_QUERY = /(?:^|[?&])group=([a-z0-9-]+)/;
 
+/**
+ * The chunk names of routesChunkNames.json: those each group's routes use, and
+ * those of the routes outside every group.
+ * @param {string} generatedDir
+ */
 function chunkNameSets(generatedDir) {
+  /** @type {Record<string, unknown>} */
   const all = JSON.parse(fs.readFileSync(path.join(generatedDir, 'routesChunkNames.json'), 'utf8'));
+  /** @param {unknown} entry */
   const values = (entry) => {
+    /** @type {string[]} */
     const out = [];
+    /** @param {unknown} v */
     const walk = (v) => {
       if (typeof v === 'string') out.push(v);
       else if (v && typeof v === 'object') Object.values(v).forEach(walk);
@@ -59,21 +93,37 @@ function chunkNameSets(generatedDir) {
     walk(entry);
     return out;
   };
-  const byGroup = Object.fromEntries(GROUPS.map((g) => [g.name, new Set()]));
+  /** @type {Map<string, Set<string>>} */
+  const byGroup = new Map();
+  /** @type {Set<string>} */
   const other = new Set();
   for (const [key, entry] of Object.entries(all)) {
-    const group = groupOf(key);
-    for (const name of values(entry)) (group ? byGroup[group.name] : other).add(name);
+    // A key is the route's path, a dash and a hash.
+    const group = groupOf(key.replace(/-[^-]+$/, ''));
+    let names = other;
+    if (group) {
+      names = byGroup.get(group.name) ?? new Set();
+      byGroup.set(group.name, names);
+    }
+    for (const name of values(entry)) names.add(name);
   }
   return {byGroup, other};
 }
 
-function routes(source, lazy) {
+/** A group's route, as a variable of routes.js: `LazyGroup_section_servers`. @param {Group} group */
+const componentName = (group) => `LazyGroup_${group.name.replace(/-/g, '_')}`;
+
+/**
+ * @param {string} source
+ * @param {string | undefined} lazy
+ * @param {string} generatedDir
+ */
+function routes(source, lazy, generatedDir) {
   // Each leaf route is a block "{ path: '…', component: ComponentCreator(…), exact: true, sidebar: "…" }".
   const block = /\n(\s*)\{\n\s*path: '([^']*)',\n\s*component: ComponentCreator\('[^']*', '[^']*'\),\n\s*exact: true,\n(?:\s*sidebar: "[^"]*"\n)?\s*\},?/g;
   const found = [];
   for (const m of source.matchAll(block)) if (groupOf(m[2])) found.push(m);
-  for (const group of GROUPS.filter((g) => g.required)) {
+  for (const group of FIXED_GROUPS.filter((g) => g.required)) {
     if (!found.some((m) => m[2].startsWith(group.prefix))) {
       throw seamError(
         SEAM,
@@ -83,32 +133,65 @@ function routes(source, lazy) {
   }
   if (lazy) {
     const blocks = found.filter((m) => /** @type {Group} */ (groupOf(m[2])).name === lazy).map((m) => m[0].replace(/,\s*$/, '').trim());
-    return [`import ComponentCreator from '@docusaurus/ComponentCreator?${lazy}';`, '', `export default [\n${blocks.join(',\n')}\n];`, ''].join('\n');
+    const group = /** @type {Group} */ (groupOf(/** @type {RegExpMatchArray} */ (found.find((m) => groupOf(m[2])?.name === lazy))[2]));
+    return [
+      `import ComponentCreator from '@docusaurus/ComponentCreator?group=${lazy}';`,
+      '',
+      `export default [\n${blocks.join(',\n')}\n];`,
+      '',
+      // The items of the group's category in the sidebar, which the sidebar every page loads leaves empty.
+      `export const sidebar = ${JSON.stringify(groupSidebarItems(generatedDir, group))};`,
+      // What a prefetch reads to find a page's chunks (the same modules ComponentCreator reads: no bytes more).
+      `export {default as chunkNames} from '@generated/routesChunkNames?group=${lazy}';`,
+      `export {default as registry} from '@generated/registry?group=${lazy}';`,
+      '',
+    ].join('\n');
   }
+  /** @type {Group[]} */
+  const groups = [];
+  for (const m of found) {
+    const group = /** @type {Group} */ (groupOf(m[2]));
+    if (!groups.includes(group)) groups.push(group);
+  }
+  // The longest prefix first: until its table loads, a group's route matches every path under its prefix, and
+  // /docs/api/reference/… must reach the reference's, not the route of the section /docs/api/.
+  groups.sort((a, b) => b.prefix.length - a.prefix.length || (a.prefix < b.prefix ? -1 : 1));
   let out = '';
   let last = 0;
-  const placed = new Set();
-  found.forEach((m) => {
+  found.forEach((m, i) => {
     out += source.slice(last, m.index);
-    // One route per group, where its first page was.
-    const group = /** @type {Group} */ (groupOf(m[2]));
-    if (!placed.has(group)) {
-      placed.add(group);
+    // Every group's route where the first page of a group was.
+    if (i === 0) {
       const indent = m[1];
-      out += `\n${indent}{\n${indent}  path: '${group.prefix}',\n${indent}  component: ${group.component},\n${indent}  sidebar: "documentation"\n${indent}},`;
+      out += groups
+        .map(
+          (g) => `\n${indent}{\n${indent}  path: '${g.prefix}',\n${indent}  component: ${componentName(g)},\n${indent}  sidebar: "documentation"\n${indent}},`,
+        )
+        .join('');
     }
     last = m.index + m[0].length;
   });
   out += source.slice(last);
-  const imports = [...placed].map((g) => `import ${g.component} from '@site/src/internals/reference/${g.component}';\n`).join('');
+  // Each import written out, so that the bundler sees the request and makes the group's table a chunk of its own.
+  const imports = [
+    "import {lazyRoutes} from '@site/src/internals/client/lazyRoutes';",
+    ...groups.map((g) => `const ${componentName(g)} = lazyRoutes('${g.prefix}', () => import('@generated/routes?group=${g.name}'));`),
+    '',
+  ].join('\n');
   return `${imports}${out}`;
 }
 
+/**
+ * @param {string} source
+ * @param {string} generatedDir
+ * @param {string | undefined} lazy
+ */
 function registry(source, generatedDir, lazy) {
   const {byGroup, other} = chunkNameSets(generatedDir);
-  const inAnyGroup = (name) => Object.values(byGroup).some((set) => set.has(name));
-  const keep = (name) => (lazy ? byGroup[lazy].has(name) : !inAnyGroup(name) || other.has(name));
-  const unnamed = lazy && /** @type {Group} */ (GROUPS.find((g) => g.name === lazy)).unnamedChunks;
+  /** @param {string} name */
+  const inAnyGroup = (name) => [...byGroup.values()].some((set) => set.has(name));
+  /** @param {string} name */
+  const keep = (name) => (lazy ? (byGroup.get(lazy)?.has(name) ?? false) : !inAnyGroup(name) || other.has(name));
   let entries = 0;
   const out = source
     .split('\n')
@@ -116,7 +199,8 @@ function registry(source, generatedDir, lazy) {
       const m = /^\s*"([^"]+)": \[/.exec(line);
       if (!m) return line;
       entries += 1;
-      if (keep(m[1])) return unnamed ? line.replace(/\/\* webpackChunkName: "[^"]*" \*\/ /, '') : line;
+      // A group's own entry imports an unnamed chunk; an entry it shares with the main table keeps its chunk's name.
+      if (keep(m[1])) return lazy && !other.has(m[1]) ? line.replace(/\/\* webpackChunkName: "[^"]*" \*\/ /, '') : line;
       // The generator closes the object on the last entry's line.
       return /\};\s*$/.test(line) ? '};' : null;
     })
@@ -131,6 +215,95 @@ function registry(source, generatedDir, lazy) {
   return withoutNames;
 }
 
+/**
+ * @typedef {{type: string, href?: string, items?: SidebarItem[]}} SidebarItem
+ * A sidebar item as the docs plugin's version metadata holds it.
+ */
+
+/**
+ * A category that is a group's: its link is the group's prefix ("/docs/servers/").
+ * @param {SidebarItem} item
+ */
+const isGroupCategory = (item) => item.type === 'category' && typeof item.href === 'string' && groupOf(item.href)?.prefix === item.href;
+
+/**
+ * The items with every group's category left empty: each group's route brings its items.
+ * @param {SidebarItem[]} items
+ * @returns {SidebarItem[]}
+ */
+function withoutGroupItems(items) {
+  return items.map((item) => (item.type === 'category' ? {...item, items: isGroupCategory(item) ? [] : withoutGroupItems(item.items ?? [])} : item));
+}
+
+/**
+ * The category linked to `href`, at any depth.
+ * @param {SidebarItem[]} items
+ * @param {string} href
+ * @returns {SidebarItem | undefined}
+ */
+function findCategory(items, href) {
+  for (const item of items) {
+    if (item.type !== 'category') continue;
+    if (item.href === href) return item;
+    const found = findCategory(item.items ?? [], href);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The docs plugin's version metadata files (the route prop of its version route), with their sidebars.
+ * @param {string} generatedDir
+ * @returns {string[]}
+ */
+function versionFiles(generatedDir) {
+  const pluginDir = path.join(generatedDir, 'docusaurus-plugin-content-docs');
+  if (!fs.existsSync(pluginDir)) return [];
+  return fs.readdirSync(pluginDir).flatMap((id) => {
+    const dir = path.join(pluginDir, id, 'p');
+    if (!fs.existsSync(dir)) return [];
+    return fs
+      .readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => path.join(dir, name))
+      .filter((file) => fs.readFileSync(file, 'utf8').includes('"docsSidebars"'));
+  });
+}
+
+/**
+ * The sidebar items of a group's category (its own groups' categories left empty), from the version metadata as written.
+ * @param {string} generatedDir
+ * @param {Group} group
+ * @returns {SidebarItem[] | null}
+ */
+function groupSidebarItems(generatedDir, group) {
+  for (const file of versionFiles(generatedDir)) {
+    const sidebars = JSON.parse(fs.readFileSync(file, 'utf8')).version?.docsSidebars ?? {};
+    for (const items of Object.values(sidebars)) {
+      const category = findCategory(/** @type {SidebarItem[]} */ (items), group.prefix);
+      if (category) return withoutGroupItems(category.items ?? []);
+    }
+  }
+  return null;
+}
+
+/**
+ * The version metadata every docs page loads, with every group's category left empty.
+ * @param {string} source
+ */
+function versionMetadata(source) {
+  const data = JSON.parse(source);
+  const sidebars = data.version?.docsSidebars;
+  if (!sidebars || typeof sidebars !== 'object') return source;
+  for (const [name, items] of Object.entries(sidebars)) {
+    if (!Array.isArray(items))
+      throw seamError(SEAM, `the docs version metadata's sidebar "${name}" is not a list of items (@docusaurus/plugin-content-docs/lib/props.js).`);
+    sidebars[name] = withoutGroupItems(items);
+  }
+  return JSON.stringify(data);
+}
+
+/** @param {string} source */
 function globalData(source) {
   const data = JSON.parse(source);
   const versions = data['docusaurus-plugin-content-docs']?.default?.versions;
@@ -140,7 +313,7 @@ function globalData(source) {
       '.docusaurus/globalData.json no longer lists the docs of each version as versions[].docs (@docusaurus/plugin-content-docs/lib/globalData.js).',
     );
   }
-  for (const version of versions) version.docs = version.docs.filter((doc) => !groupOf(String(doc.path)));
+  for (const version of versions) version.docs = version.docs.filter((/** @type {{path?: unknown}} */ doc) => !groupOf(String(doc.path)));
   return JSON.stringify(data);
 }
 
@@ -150,15 +323,15 @@ function globalData(source) {
  */
 module.exports = function routeTables(source) {
   const file = this.resourcePath;
-  // The group whose table this is (`?reference`, `?changelog`), or none: the tables every page loads.
+  // The group whose table this is (`?group=<name>`), or none: the tables every page loads.
   const lazy = ROUTES_QUERY.exec(this.resourceQuery || '')?.[1];
   markApplied(SEAM);
   if (/[\\/]ComponentCreator\.js$/.test(file)) {
     if (!lazy) return source;
     const out = source
-      .replace("from '@generated/routesChunkNames'", `from '@generated/routesChunkNames?${lazy}'`)
-      .replace("from '@generated/registry'", `from '@generated/registry?${lazy}'`);
-    if (!out.includes(`routesChunkNames?${lazy}`) || !out.includes(`registry?${lazy}`)) {
+      .replace("from '@generated/routesChunkNames'", `from '@generated/routesChunkNames?group=${lazy}'`)
+      .replace("from '@generated/registry'", `from '@generated/registry?group=${lazy}'`);
+    if (!out.includes(`routesChunkNames?group=${lazy}`) || !out.includes(`registry?group=${lazy}`)) {
       throw seamError(
         SEAM,
         "@docusaurus/core/lib/client/exports/ComponentCreator.js no longer imports '@generated/routesChunkNames' and '@generated/registry'.",
@@ -166,10 +339,11 @@ module.exports = function routeTables(source) {
     }
     return out;
   }
-  if (/[\\/]routes\.js$/.test(file)) return routes(source, lazy);
+  if (/[\\/]routes\.js$/.test(file)) return routes(source, lazy, path.dirname(file));
+  if (/[\\/]docusaurus-plugin-content-docs[\\/][^\\/]+[\\/]p[\\/][^\\/]+\.json$/.test(file)) return versionMetadata(source);
   if (/[\\/]routesChunkNames\.json$/.test(file)) {
     const all = JSON.parse(source);
-    return JSON.stringify(Object.fromEntries(Object.entries(all).filter(([key]) => groupOf(key)?.name === lazy)));
+    return JSON.stringify(Object.fromEntries(Object.entries(all).filter(([key]) => groupOf(key.replace(/-[^-]+$/, ''))?.name === lazy)));
   }
   if (/[\\/]registry\.js$/.test(file)) return registry(source, path.dirname(file), lazy);
   if (/[\\/]globalData\.json$/.test(file)) return globalData(source);

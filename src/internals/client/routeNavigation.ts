@@ -1,0 +1,79 @@
+/**
+ * Seam "route-tables", client module: the pages of groups (./lazyRoutes.tsx)
+ * are found, preloaded and prefetched like any other page.
+ * - Navigation and the first load: Docusaurus dispatches `onRouteUpdate` with
+ *   the next location before it preloads that location, and on the first load
+ *   it preloads the window's address before anything else runs; a group's
+ *   route, whose `preload()` gets no path, loads the page announced here.
+ * - Links: Docusaurus's Link calls `window.docusaurus.preload(path)` when the
+ *   pointer enters it or a finger touches it, and `window.docusaurus.prefetch(path)`
+ *   when it comes into view. The object is set by core's client entry after
+ *   this module runs, so the assignment is caught here and the object wrapped:
+ *   `preload` announces its path first, so the group's route loads the page
+ *   linked rather than the one open; `prefetch`, which finds no chunk for a
+ *   page whose route is in a group's table, prefetches that page's chunks
+ *   (or, before its group has loaded, the group's table) when the browser is
+ *   idle, as `<link rel="prefetch">`: fetched at the lowest priority, not run. Docusaurus's own checks still apply: nothing is
+ *   prefetched twice, nor on a slow or data-saver connection.
+ * - The sidebar: a section's category comes without its pages until its group
+ *   loads (../theme/DocVersionRoot). When the pointer or the keyboard reaches
+ *   a category of a section not yet loaded, or it is clicked, its group loads,
+ *   so its pages are there when it opens.
+ */
+import {announce, groupOf} from './routeGroups';
+
+export function onRouteUpdate({location}: {location: {pathname: string}}): void {
+  announce(location.pathname);
+}
+
+interface DocusaurusClient {
+  prefetch: (routePath: string) => false | Promise<unknown>;
+  preload: (routePath: string) => false | Promise<unknown>;
+}
+
+/** A link's path without its query and fragment. */
+const pathOf = (routePath: string): string => routePath.replace(/[?#].*$/, '');
+
+function whenIdle(callback: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(callback, {timeout: 3000});
+  else window.setTimeout(callback, 200);
+}
+
+/** The client object with group-aware preload and prefetch. */
+export function withGroups(client: DocusaurusClient): DocusaurusClient {
+  return Object.freeze({
+    preload(routePath: string) {
+      announce(pathOf(routePath));
+      return client.preload(routePath);
+    },
+    prefetch(routePath: string) {
+      const result = client.prefetch(routePath);
+      const group = result === false ? undefined : groupOf(pathOf(routePath));
+      if (group) whenIdle(() => group.prefetchPath(pathOf(routePath)));
+      return result;
+    },
+  });
+}
+
+/** Loads the group of the sidebar category around `target`, if it is a group's and not loaded yet. */
+function loadCategoryGroup(target: EventTarget | null): void {
+  if (!(target instanceof Element)) return;
+  const link = target.closest('.menu__list-item-collapsible')?.querySelector<HTMLAnchorElement>('a.menu__link[href]');
+  if (!link) return;
+  const group = groupOf(link.pathname);
+  if (group?.prefix === link.pathname) void group.load().catch(() => undefined);
+}
+
+if (typeof window !== 'undefined') {
+  for (const type of ['pointerover', 'focusin', 'click'])
+    document.addEventListener(type, (event) => loadCategoryGroup(event.target), {capture: true, passive: true});
+  let client: DocusaurusClient | undefined;
+  Object.defineProperty(window, 'docusaurus', {
+    configurable: true,
+    enumerable: true,
+    get: () => client,
+    set(value: DocusaurusClient) {
+      client = withGroups(value);
+    },
+  });
+}

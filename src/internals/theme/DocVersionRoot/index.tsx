@@ -1,0 +1,44 @@
+/**
+ * Seam "route-tables" (wrap: unsafe, theme-classic 3.7.0 `theme/DocVersionRoot`):
+ * the sidebar every docs page loads lists each section without its pages
+ * (../../loaders/routeTables.cjs); each section's items come with its route
+ * table (../../client/lazyRoutes.tsx). This puts the items of every section
+ * loaded so far back into the version metadata the docs theme reads (the
+ * sidebar, breadcrumbs, card lists and pagination all read it from here),
+ * and renders again when another section loads. On the server, and with the
+ * seam off, nothing has been left out and nothing changes.
+ */
+import React, {useMemo, useSyncExternalStore, type ReactNode} from 'react';
+import DocVersionRoot from '@theme-init/DocVersionRoot';
+import type DocVersionRootType from '@theme/DocVersionRoot';
+import type {WrapperProps} from '@docusaurus/types';
+import type {PropSidebarItem} from '@docusaurus/plugin-content-docs';
+import {loadedSidebarItems, sidebarsVersion, subscribeSidebars} from '../../client/routeGroups';
+
+type Props = WrapperProps<typeof DocVersionRootType>;
+
+/** The items with each empty category whose section has loaded filled in, at any depth; the same array when nothing changed. */
+function withLoadedItems(items: PropSidebarItem[]): PropSidebarItem[] {
+  let changed = false;
+  const out = items.map((item) => {
+    if (item.type !== 'category') return item;
+    const loaded = item.items.length === 0 && item.href ? (loadedSidebarItems(item.href) as PropSidebarItem[] | undefined) : undefined;
+    const inner = withLoadedItems(loaded ?? item.items);
+    if (inner === item.items) return item;
+    changed = true;
+    return {...item, items: inner};
+  });
+  return changed ? out : items;
+}
+
+export default function DocVersionRootWrapper(props: Props): ReactNode {
+  // How many sections have loaded (none on the server): the items themselves are read from the store.
+  const loaded = useSyncExternalStore(subscribeSidebars, sidebarsVersion, () => 0);
+  const {version} = props;
+  const filled = useMemo(() => {
+    if (loaded === 0 && sidebarsVersion() === 0) return version;
+    const sidebars = Object.fromEntries(Object.entries(version.docsSidebars).map(([name, items]) => [name, withLoadedItems(items)]));
+    return Object.entries(sidebars).every(([name, items]) => items === version.docsSidebars[name]) ? version : {...version, docsSidebars: sidebars};
+  }, [version, loaded]);
+  return <DocVersionRoot {...props} version={filled} />;
+}
