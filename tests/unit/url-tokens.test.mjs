@@ -38,7 +38,9 @@ function sourceFiles(dir) {
 
 test('the finder sees a second replacer and a reader of the token map', () => {
   assert.deepEqual(
-    tokenReplacements("const a = 1;\nconst url = text.replace('%API_URL%', base);\n// text.replace('%APP_URL%', x) in a comment\nimport {urlTokens} from '../config/urls';").map((hit) => hit.line),
+    tokenReplacements(
+      "const a = 1;\nconst url = text.replace('%API_URL%', base);\n// text.replace('%APP_URL%', x) in a comment\nimport {urlTokens} from '../config/urls';",
+    ).map((hit) => hit.line),
     [2, 4],
   );
   assert.deepEqual(tokenReplacements('value.replaceAll(/%APP_URL%/g, app)').length, 1);
