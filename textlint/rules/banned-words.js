@@ -32,6 +32,10 @@ const BANNED = [
   [/\bblacklist\b/i, 'denylist', 'the reference uses denylist'],
 ];
 
+/**
+ * @param {Readonly<import('@textlint/types').TextlintRuleContext>} context
+ * @returns {import('@textlint/types').TextlintRuleReportHandler}
+ */
 function linter(context) {
   const {Syntax, RuleError, report, getSource, fixer, locator} = context;
   return {
@@ -40,6 +44,7 @@ function linter(context) {
       for (const [pattern, replacement, why] of BANNED) {
         const global = new RegExp(pattern.source, 'gi');
         for (const m of text.matchAll(global)) {
+          /** @type {[number, number]} */
           const range = [m.index, m.index + m[0].length];
           const fix = replacement
             ? fixer.replaceTextRange(range, m[0][0] === m[0][0].toUpperCase() ? replacement[0].toUpperCase() + replacement.slice(1) : replacement)

@@ -4,12 +4,16 @@
  */
 const VAGUE = /^(click here|here|this page|this link|link|read more|more|this)$/i;
 
+/**
+ * @param {Readonly<import('@textlint/types').TextlintRuleContext>} context
+ * @returns {import('@textlint/types').TextlintRuleReportHandler}
+ */
 module.exports = function linkText(context) {
   const {Syntax, RuleError, report} = context;
   return {
     [Syntax.Link](node) {
       const text = node.children
-        .map((child) => child.value ?? '')
+        .map((/** @type {{type: string, value?: string}} */ child) => child.value ?? '')
         .join('')
         .trim();
       if (VAGUE.test(text))

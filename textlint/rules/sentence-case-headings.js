@@ -19,7 +19,11 @@ const reference = fs.readFileSync(path.join(__dirname, '../../contributing/write
 const labels = [...new Set([...reference.matchAll(/\*\*([^*\n]{2,60})\*\*/g)].map((m) => m[1].trim()).filter((label) => /^[A-Z]/.test(label)))];
 const phrases = [...labels, ...require('../heading-phrases.json')].sort((a, b) => b.length - a.length);
 
-/** Character ranges of `text` covered by a UI label or an allowed phrase. */
+/**
+ * Character ranges of `text` covered by a UI label or an allowed phrase.
+ * @param {string} text
+ * @returns {number[][]}
+ */
 function allowedRanges(text) {
   // What a screen or a program says, quoted: "This environment is archived. It's read-only."
   const ranges = [...text.matchAll(/"[^"]*"|“[^”]*”/g)].map((m) => [m.index, m.index + m[0].length]);
@@ -35,18 +39,29 @@ function allowedRanges(text) {
   return ranges;
 }
 
+/**
+ * A node of textlint's Markdown AST, as far as the rule reads it: text nodes
+ * (Str) have a value, parent nodes children.
+ * @typedef {{type: string, value?: string, range: readonly [number, number], children?: readonly HeadingNode[]}} HeadingNode
+ */
+
+/**
+ * @param {Readonly<import('@textlint/types').TextlintRuleContext>} context
+ * @returns {import('@textlint/types').TextlintRuleReportHandler}
+ */
 module.exports = function sentenceCaseHeadings(context) {
   const {Syntax, RuleError, report, locator} = context;
   return {
     [Syntax.Header](node) {
       let first = true;
+      /** @param {HeadingNode} child */
       const visit = (child) => {
         if (child.type === 'Strong' || child.type === 'Code' || child.type === 'InlineCode' || child.type === 'Html') {
           first = false;
           return;
         }
         if (child.type !== 'Str') return (child.children ?? []).forEach(visit);
-        const text = child.value;
+        const text = /** @type {string} */ (child.value);
         const allowed = allowedRanges(text);
         for (const m of text.matchAll(/[A-Za-z][A-Za-z'’.-]*/g)) {
           const word = m[0].replace(/[.'’-]+$/, '');

@@ -6,12 +6,23 @@
  */
 const MAX_WORDS = 40;
 
+/**
+ * A node of textlint's Markdown AST, as far as the rule reads it: text nodes
+ * (Str, InlineCode) have a value, parent nodes children.
+ * @typedef {{type: string, value?: string, children?: readonly TextNode[]}} TextNode
+ */
+
+/**
+ * @param {Readonly<import('@textlint/types').TextlintRuleContext>} context
+ * @returns {import('@textlint/types').TextlintRuleReportHandler}
+ */
 module.exports = function sentenceLength(context) {
   const {Syntax, RuleError, report} = context;
+  /** @param {TextNode} node @returns {string} */
   const text = (node) => {
-    if (node.type === 'InlineCode') return node.value.replace(/\s+/g, '_');
+    if (node.type === 'InlineCode') return /** @type {string} */ (node.value).replace(/\s+/g, '_');
     if (node.type === 'Code' || node.type === 'Html') return ' ';
-    if (node.type === 'Str') return node.value;
+    if (node.type === 'Str') return /** @type {string} */ (node.value);
     return (node.children ?? []).map(text).join('');
   };
   if (/[\\/]docs[\\/]legal[\\/]/.test(context.getFilePath() ?? '')) return {};
