@@ -8,16 +8,21 @@
  */
 const KEY = Symbol.for('launchdeck.internals.applied');
 
-/** Seam ids (with the compiler, "client" or "server") that were applied in this process. */
+/**
+ * Seam ids (with the compiler, "client" or "server") that were applied in this process.
+ * @returns {Set<string>}
+ */
 function appliedSeams() {
-  globalThis[KEY] ??= new Set();
-  return globalThis[KEY];
+  /** @type {typeof globalThis & {[KEY]?: Set<string>}} */ (globalThis)[KEY] ??= new Set();
+  return /** @type {typeof globalThis & {[KEY]: Set<string>}} */ (globalThis)[KEY];
 }
 
+/** @param {string} seam @param {string} [compiler] */
 function markApplied(seam, compiler = 'client') {
   appliedSeams().add(`${seam}:${compiler}`);
 }
 
+/** @param {string} seam @param {string} detail @returns {Error} */
 function seamError(seam, detail) {
   const error = new Error(`Seam "${seam}" (src/internals/README.md): ${detail}`);
   error.name = 'SeamError';

@@ -42,6 +42,7 @@ const SERVER_ONLY = [
 /** What the browser reads, which must stay. */
 const NEEDED = ['baseUrl', 'url', 'title', 'themeConfig', 'i18n', 'future', 'customFields'];
 
+/** @param {string} source @returns {string} */
 function clientSiteConfig(source) {
   const start = source.indexOf('export default');
   const body =
@@ -66,6 +67,7 @@ function clientSiteConfig(source) {
   return `export default ${JSON.stringify(config)};\n`;
 }
 
+/** @param {string} source @returns {string} */
 function clientSiteMetadata(source) {
   let metadata;
   try {

@@ -26,9 +26,9 @@ const titles = new Map(workerData.titles);
 const children = new Map(workerData.children);
 const context = {
   siteUrl: workerData.siteUrl,
-  routeOf: (file) => routes.get(file),
-  titleOf: (file) => titles.get(file),
-  childrenOf: (route) => children.get(route) || [],
+  routeOf: (/** @type {string} */ file) => routes.get(file),
+  titleOf: (/** @type {string} */ file) => titles.get(file),
+  childrenOf: (/** @type {string} */ route) => children.get(route) || [],
   siteDir: workerData.siteDir,
 };
 const results = [];
