@@ -26,6 +26,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = {...process.env, LAUNCHDECK_TEST_BUILD: '1', NO_UPDATE_NOTIFIER: '1'};
 const docusaurus = path.join(root, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
 
+/**
+ * @param {string} cwd
+ * @param {string} outDir
+ * @param {NodeJS.ProcessEnv} [extraEnv]
+ * @param {string} [logFile]
+ */
 function build(cwd, outDir, extraEnv = {}, logFile) {
   console.log(`\n> docusaurus build --out-dir ${path.relative(root, outDir)}${cwd === root ? '' : ` (in ${cwd})`}`);
   const result = spawnSync(process.execPath, [docusaurus, 'build', '--out-dir', outDir], {

@@ -19,11 +19,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const jiti = require('jiti')(import.meta.url, {interopDefault: true});
 const {SEAMS} = /** @type {typeof import('../src/internals/seams.ts')} */ (jiti(path.join(root, 'src/internals/seams.ts')));
-const {checkSeams, formatProblems, acceptSeams, readVerified, upstreamKey, packageOf, packageVersion, VERIFIED_FILE} = jiti(
-  path.join(root, 'src/internals/check.ts'),
-);
+const {checkSeams, formatProblems, acceptSeams, readVerified, upstreamKey, packageOf, packageVersion, VERIFIED_FILE} =
+  /** @type {typeof import('../src/internals/check.ts')} */ (jiti(path.join(root, 'src/internals/check.ts')));
 
 const args = process.argv.slice(2);
+/** The values after `--name` (up to the next option), if given. @param {string} name */
 const option = (name) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args.slice(i + 1).filter((a, j, rest) => !rest.slice(0, j + 1).some((x) => x.startsWith('--'))) : undefined;

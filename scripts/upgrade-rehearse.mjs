@@ -35,7 +35,7 @@ import {copySourceFiles} from './workingTree.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
-/** The value after `--name`, if given. */
+/** The value after `--name`, if given. @param {string} name */
 const valueOf = (name) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
@@ -53,7 +53,15 @@ const steps = [];
 const started = Date.now();
 const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
 
-/** Runs a command in the copy, streaming its output; records the step. */
+/**
+ * Runs a command in the copy, streaming its output; records the step.
+ * @param {string} name
+ * @param {string} command
+ * @param {string[]} commandArgs
+ * @param {string} cwd
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {boolean}
+ */
 function run(name, command, commandArgs, cwd, env = {}) {
   console.log(`\n=== ${name} (${elapsed()})\n$ ${[command, ...commandArgs].join(' ')}`);
   const result = spawnSync(command, commandArgs, {cwd, stdio: 'inherit', env: {...process.env, NO_UPDATE_NOTIFIER: '1', ...env}});
@@ -64,7 +72,7 @@ function run(name, command, commandArgs, cwd, env = {}) {
 
 // --prepare <dir>: only the copy and its install (network, little CPU), so CI can run them while the tests run;
 // --from <dir>: the rest, on a copy prepared so (.ci/run).
-const statusFile = (dir) => path.join(dir, '.rehearsal-install.json');
+const statusFile = (/** @type {string} */ dir) => path.join(dir, '.rehearsal-install.json');
 const copy = fromDir ?? prepareDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `launchdeck-rehearse-${version}-`));
 console.log(`Rehearsing Docusaurus ${version} in ${copy}`);
 try {
