@@ -29,6 +29,14 @@ import {
 export const MAX_QUERY_LENGTH = 200;
 export const MAX_RESULTS = 20;
 
+/** @typedef {import('../src/plugins/api-reference/contract.ts').Json} Json */
+/** @typedef {import('../src/plugins/api-reference/contract.ts').Node} Node */
+/**
+ * A request body or a response of the contract, as far as the server reads it.
+ * @typedef {{content?: {[mediaType: string]: {schema?: Node}}}} WithContent
+ */
+
+/** @param {string} text */
 const cleanText = (text) =>
   text
     // eslint-disable-next-line no-control-regex -- control characters are what this removes
@@ -36,7 +44,13 @@ const cleanText = (text) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** A passage of `text` around its first matched word, at most `max` characters. */
+/**
+ * A passage of `text` around its first matched word, at most `max` characters.
+ * @param {string} text
+ * @param {number[][]} positions
+ * @param {number} [max]
+ * @returns {string}
+ */
 function snippetOf(text, positions, max = 220) {
   if (text.length <= max) return text;
   const start = Math.max(0, (positions[0]?.[0] ?? 0) - 60);
@@ -44,7 +58,14 @@ function snippetOf(text, positions, max = 220) {
   return `${start > 0 ? '…' : ''}${cut.replace(/\s+\S*$/, '')}…`;
 }
 
-/** Inlines local $refs, at most `depth` levels deep (deeper: the reference's name). */
+/**
+ * Inlines local $refs, at most `depth` levels deep (deeper: the reference's name).
+ * @param {Json | undefined} node
+ * @param {Node} doc
+ * @param {number} [depth]
+ * @param {string[]} [seen]
+ * @returns {unknown}
+ */
 function inline(node, doc, depth = 6, seen = []) {
   if (Array.isArray(node)) return node.map((item) => inline(item, doc, depth, seen));
   if (!node || typeof node !== 'object') return node;
@@ -54,9 +75,12 @@ function inline(node, doc, depth = 6, seen = []) {
     const target = node.$ref
       .slice(2)
       .split('/')
-      .reduce((at, key) => at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+      .reduce(
+        (/** @type {Node | undefined} */ at, /** @type {string} */ key) => /** @type {Node | undefined} */ (at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')]),
+        doc,
+      );
     const {$ref, ...siblings} = node;
-    return inline({...target, ...siblings}, doc, depth - 1, [...seen, $ref]);
+    return inline({...target, ...siblings}, doc, depth - 1, [...seen, /** @type {string} */ ($ref)]);
   }
   return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, inline(value, doc, depth, seen)]));
 }
@@ -65,10 +89,12 @@ export class Docs {
   /** The site's search engine on its index, set by load(), which every other method runs after. @type {InstanceType<typeof SearchEngine>} */
   engine = /** @type {any} */ (null);
 
+  /** @param {import('./source.mjs').Source} source */
   constructor(source) {
     this.source = source;
   }
 
+  /** @param {string} sitePathname */
   async text(sitePathname) {
     return this.source.read(sitePathname);
   }
@@ -79,7 +105,9 @@ export class Docs {
     if (manifestText === null) {
       throw new SiteError(`${this.source.describe()} has no docs-index.json: it isn't a Launchdeck docs build. Build the site with "npm run build".`);
     }
+    /** @type {{siteUrl: string, search: {pages: string, text: Record<string, string>}}} */
     const manifest = JSON.parse(manifestText);
+    /** @type {ConstructorParameters<typeof SearchEngine>[0] | null} */
     const pagesFile = JSON.parse((await this.source.read(`/${manifest.search.pages}`)) ?? 'null');
     if (!pagesFile) throw new SiteError(`The search index ${manifest.search.pages} is missing from ${this.source.describe()}.`);
     this.engine = new SearchEngine(pagesFile);
@@ -93,13 +121,17 @@ export class Docs {
     return this;
   }
 
-  /** Throws the refusal of a name a tool was given (./refuse.mjs), if it has one. */
+  /**
+   * Throws the refusal of a name a tool was given (./refuse.mjs), if it has one.
+   * @param {string} input
+   * @param {'page' | 'section' | 'operation'} kind
+   */
   refuse(input, kind) {
-    const refusal = refusalOf(input, {kind, siteUrl: this.siteUrl});
+    const refusal = refusalOf(input, {kind, siteUrl: /** @type {string} */ (this.siteUrl)});
     if (refusal) throw new SiteError(refusal);
   }
 
-  /** An absolute address of the site. */
+  /** An absolute address of the site. @param {string} sitePathname */
   absolute(sitePathname) {
     return `${this.siteUrl}${sitePathname}`;
   }
@@ -128,7 +160,11 @@ export class Docs {
       .sort((a, b) => a.section.localeCompare(b.section));
   }
 
-  /** The search context of a section name ("servers", "docs/servers", "/docs/servers/", its title), or a SiteError listing them. */
+  /**
+   * The search context of a section name ("servers", "docs/servers", "/docs/servers/", its title), or a SiteError listing them.
+   * @param {string} section
+   * @returns {string}
+   */
   contextOf(section) {
     this.refuse(section, 'section');
     const wanted = cleanText(section)
@@ -137,13 +173,15 @@ export class Docs {
       .replace(/^\/+|\/+$/g, '')
       .replace(/^docs\//, '');
     const context =
-      this.contexts.find((c) => c === `docs/${wanted}`) ??
-      this.contexts.find((c) => {
+      /** @type {string[]} */ (this.contexts).find((c) => c === `docs/${wanted}`) ??
+      /** @type {string[]} */ (this.contexts).find((c) => {
         const page = this.engine.pages.find((p) => p.url === `/${c}/`);
         return page && page.title.toLowerCase() === wanted;
       });
     if (context) return context;
-    throw new SiteError(`Unknown section ${JSON.stringify(section)}. Sections: ${this.contexts.map((c) => c.replace(/^docs\//, '')).join(', ')}.`);
+    throw new SiteError(
+      `Unknown section ${JSON.stringify(section)}. Sections: ${/** @type {string[]} */ (this.contexts).map((c) => c.replace(/^docs\//, '')).join(', ')}.`,
+    );
   }
 
   /**
@@ -188,7 +226,11 @@ export class Docs {
     return {query: text, truncated, partial, results};
   }
 
-  /** The site path of a page from what a reader or an agent might pass: a URL, a route, a file. */
+  /**
+   * The site path of a page from what a reader or an agent might pass: a URL, a route, a file.
+   * @param {unknown} ref
+   * @returns {string}
+   */
   route(ref) {
     if (typeof ref !== 'string' || !ref.trim()) throw new SiteError('Say which page: its URL or path, for example /docs/servers/add-server.');
     this.refuse(ref, 'page');
@@ -201,7 +243,8 @@ export class Docs {
         throw new SiteError(`Not a URL: ${JSON.stringify(ref)}.`);
       }
       // refuse() has answered other hosts already; this stays so that no path below can come from one.
-      if (url.origin !== new URL(this.siteUrl).origin) throw new SiteError(`Refused: ${url.origin} is not this site (${this.siteUrl}).`);
+      if (url.origin !== new URL(/** @type {string} */ (this.siteUrl)).origin)
+        throw new SiteError(`Refused: ${url.origin} is not this site (${this.siteUrl}).`);
       text = url.pathname;
     }
     text = text.replace(/[?#].*$/, '');
@@ -214,7 +257,11 @@ export class Docs {
       .replace(/^\/docs$/, '/docs/');
   }
 
-  /** Pages whose address or title is closest to what was asked. */
+  /**
+   * Pages whose address or title is closest to what was asked.
+   * @param {string} ref
+   * @param {number} [n]
+   */
   closest(ref, n = 5) {
     const wanted = ref.toLowerCase();
     const scored = this.engine.pages.map((page) => ({
@@ -236,7 +283,7 @@ export class Docs {
     });
   }
 
-  /** A page's Markdown, guides and reference pages alike. */
+  /** A page's Markdown, guides and reference pages alike. @param {unknown} ref */
   async readPage(ref) {
     const route = this.route(ref);
     const file = route.endsWith('/') ? `${route}index.md` : `${route}.md`;
@@ -261,7 +308,7 @@ export class Docs {
     return this.contractCache;
   }
 
-  /** An API operation by its ID ("createServer") or "METHOD /path" (a template or a real path). */
+  /** An API operation by its ID ("createServer") or "METHOD /path" (a template or a real path). @param {unknown} ref */
   async operation(ref) {
     if (typeof ref === 'string') this.refuse(ref, 'operation');
     const contract = await this.contract();
@@ -289,7 +336,7 @@ export class Docs {
     const guidesPart = /## Guides that use it\n([\s\S]*?)(\n## |$)/.exec(referenceMarkdown)?.[1] ?? '';
     const guides = [...guidesPart.matchAll(/^- \[([^\]]+)\]\(([^)]+)\)/gm)].map((m) => ({title: m[1], url: m[2]}));
     const body = requestBody(contract, op);
-    const apiUrl = String(doc.servers?.[0]?.url ?? 'https://api.launchdeck.io/v1');
+    const apiUrl = String(/** @type {{url?: Json}[] | undefined} */ (doc.servers)?.[0]?.url ?? 'https://api.launchdeck.io/v1');
     return {
       operation_id: op.id,
       method: op.method.toUpperCase(),
@@ -315,7 +362,7 @@ export class Docs {
       request_body: body
         ? {
             required: body.required,
-            schema: inline(/** @type {any} */ (op.node.requestBody)?.content?.['application/json']?.schema ?? body.schema, doc),
+            schema: inline(/** @type {WithContent | undefined} */ (op.node.requestBody)?.content?.['application/json']?.schema ?? body.schema, doc),
             example: body.example ?? null,
           }
         : null,
@@ -323,7 +370,14 @@ export class Docs {
         status: statusText(r.status),
         description: r.description,
         ...(r.codes.length ? {error_codes: r.codes} : {}),
-        ...(r.schema && /^2/.test(r.status) ? {schema: inline(op.node.responses?.[r.status]?.content?.['application/json']?.schema ?? r.schema, doc)} : {}),
+        ...(r.schema && /^2/.test(r.status)
+          ? {
+              schema: inline(
+                /** @type {Record<string, WithContent> | undefined} */ (op.node.responses)?.[r.status]?.content?.['application/json']?.schema ?? r.schema,
+                doc,
+              ),
+            }
+          : {}),
         ...(r.example !== undefined && /^2/.test(r.status) ? {example: r.example} : {}),
       })),
       curl: samplesFor(contract, op, apiUrl)[0].code,

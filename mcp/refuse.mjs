@@ -27,17 +27,23 @@ const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 
 const METHOD = /^(?:GET|POST|PUT|PATCH|DELETE)\s+/i;
 
-/** U+0000 for a character. */
-export const codePoint = (char) => `U+${char.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+/** U+0000 for a character. @param {string} char */
+export const codePoint = (char) => `U+${/** @type {number} */ (char.codePointAt(0)).toString(16).toUpperCase().padStart(4, '0')}`;
 
 /**
  * Decodes the escapes that matter here, ASCII ones and C1 controls, and
  * leaves the rest as written: a stray "%" or another language's letters
  * must not stop the check, as they would stop decodeURIComponent.
+ * @param {string} text
+ * @returns {string}
  */
 const decodeOnce = (text) => text.replace(/%([0-7][0-9a-f])|%c2%([89][0-9a-f])/gi, (_, ascii, c1) => String.fromCharCode(parseInt(ascii ?? c1, 16)));
 
-/** The input, then as decoded once, twice and three times (a proxy or a client may encode again). */
+/**
+ * The input, then as decoded once, twice and three times (a proxy or a client may encode again).
+ * @param {string} text
+ * @returns {string[]}
+ */
 function decodings(text) {
   const out = [text];
   for (let i = 0; i < 3; i++) {
@@ -48,7 +54,10 @@ function decodings(text) {
   return out;
 }
 
-/** How each kind of name reads in a message. */
+/**
+ * How each kind of name reads in a message.
+ * @type {Record<'page' | 'section' | 'operation', {name: string, path: string, url: (scheme: string, siteUrl: string) => string}>}
+ */
 const WORDS = {
   page: {
     name: 'the page name',

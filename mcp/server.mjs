@@ -24,14 +24,19 @@ import {SiteError, dirSource, urlSource} from './source.mjs';
 const DEFAULT_URL = 'https://docs.launchdeck.io';
 const {version} = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
+/**
+ * @param {string[]} argv
+ * @returns {{dir?: string, url?: string, help?: boolean}}
+ */
 export function parseArgs(argv) {
+  /** @type {{dir?: string, url?: string, help?: boolean}} */
   const args = {dir: undefined, url: undefined};
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s);
     const value = inline ?? argv[i + 1];
     if (flag === '--dir' || flag === '--url') {
       if (value === undefined || value.startsWith('--')) throw new SiteError(`${flag} needs a value.`);
-      args[flag.slice(2)] = value;
+      args[/** @type {'dir' | 'url'} */ (flag.slice(2))] = value;
       if (inline === undefined) i++;
     } else if (flag === '--help' || flag === '-h') {
       args.help = true;
@@ -49,7 +54,13 @@ export function parseArgs(argv) {
  */
 const json = (value) => ({content: [{type: 'text', text: JSON.stringify(value, null, 2)}]});
 
-/** A tool's handler that answers bad input with a clear message, flagged as an error, and nothing else. */
+/**
+ * A tool's handler that answers bad input with a clear message, flagged as an error, and nothing else.
+ * @template T
+ * @template R
+ * @param {(args: T) => Promise<R>} handler
+ * @returns {(args: T) => Promise<R | {isError: true, content: {type: 'text', text: string}[]}>}
+ */
 const refusing =
   (handler) =>
   async (...args) => {
@@ -61,6 +72,7 @@ const refusing =
     }
   };
 
+/** @param {import('./source.mjs').Source} source */
 export async function createServer(source) {
   const docs = await new Docs(source).load();
   const server = new McpServer(

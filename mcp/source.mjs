@@ -15,9 +15,19 @@ const FETCH_TIMEOUT_MS = 20_000;
 export class SiteError extends Error {}
 
 /**
+ * A site to read: `read` answers the text of a site path, or null when the
+ * site has no such file; `describe` names the site in messages.
+ * @typedef {object} Source
+ * @property {() => string} describe
+ * @property {(input: unknown) => Promise<string | null>} read
+ */
+
+/**
  * A site path as the server accepts it: absolute within the site ("/docs/x.md"),
  * no "..", ".", backslash, NUL or control character, at most 300 characters.
  * Returns the decoded path, or throws a SiteError saying why not.
+ * @param {unknown} input
+ * @returns {string}
  */
 export function sitePath(input) {
   if (typeof input !== 'string' || !input.startsWith('/')) throw new SiteError(`Not a path of the site: ${JSON.stringify(input)}`);
@@ -35,7 +45,11 @@ export function sitePath(input) {
   return decoded;
 }
 
-/** A built site in a folder. */
+/**
+ * A built site in a folder.
+ * @param {string} dir
+ * @returns {Source}
+ */
 export function dirSource(dir) {
   const root = path.resolve(dir);
   if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) {
@@ -63,7 +77,11 @@ export function dirSource(dir) {
   };
 }
 
-/** The deployed site. Only https, or http on this machine (a local preview). */
+/**
+ * The deployed site. Only https, or http on this machine (a local preview).
+ * @param {string} base
+ * @returns {Source}
+ */
 export function urlSource(base) {
   let url;
   try {
@@ -75,12 +93,13 @@ export function urlSource(base) {
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local))
     throw new SiteError(`Use an https:// address (http:// only for this machine): ${base}`);
   const origin = url.origin;
+  /** @type {Map<string, string | null>} */
   const cache = new Map();
   return {
     describe: () => origin,
     async read(input) {
       const rel = sitePath(input);
-      if (cache.has(rel)) return cache.get(rel);
+      if (cache.has(rel)) return /** @type {string | null} */ (cache.get(rel));
       const target = new URL(rel, origin);
       if (target.origin !== origin) throw new SiteError(`Refused: ${input} is not on ${origin}.`);
       let response;
