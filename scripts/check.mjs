@@ -19,8 +19,14 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const bin = (/** @type {string} */ name) => path.join(root, 'node_modules', '.bin', name);
 
+/**
+ * Runs a command at the root, to its end; its output (stdout and stderr).
+ * @param {string} command
+ * @param {string[]} args
+ * @returns {Promise<string>}
+ */
 function run(command, args) {
   return new Promise((resolve) => {
     // NODE_TEST_CONTEXT would make a `node --test` started from a test speak to its parent instead of printing TAP.
@@ -53,14 +59,19 @@ const RULES = [
   [/ever published/, 'published-urls'],
   [/relative link finds its page/, 'links'],
 ];
-const ruleOf = (name) =>
+const ruleOf = (/** @type {string} */ name) =>
   RULES.find(([pattern]) => pattern.test(name))?.[1] ??
   name
     .replace(/[^a-z0-9]+/gi, '-')
     .toLowerCase()
     .slice(0, 40);
 
-/** Findings of the content tests that name one of `files` ("docs/x.md: …" or "docs/x.md:12: …"). */
+/**
+ * Findings of the content tests that name one of `files` ("docs/x.md: …" or "docs/x.md:12: …").
+ * @param {string} tap
+ * @param {string[]} files
+ * @returns {string[]}
+ */
 function contentFindings(tap, files) {
   const findings = [];
   let test = '';
@@ -100,23 +111,26 @@ async function main() {
   const findings = [
     ...contentFindings(tap, args),
     // markdownlint: "docs/x.md:12:3 MD022/blanks-around-headings Headings should be …"
-    ...lint
-      .split('\n')
-      .map((line) => /^(docs\/\S+?):(\d+)(?::\d+)?\s+(?:error\s+)?(MD\d+\/[\w-]+)\s+(.*)$/.exec(line.trim()))
-      .filter(Boolean)
-      .map(([, file, n, rule, message]) => `${file}:${n}: markdownlint ${rule}: ${message}`),
+    .../** @type {RegExpExecArray[]} */ (
+      lint
+        .split('\n')
+        .map((line) => /^(docs\/\S+?):(\d+)(?::\d+)?\s+(?:error\s+)?(MD\d+\/[\w-]+)\s+(.*)$/.exec(line.trim()))
+        .filter(Boolean)
+    ).map(([, file, n, rule, message]) => `${file}:${n}: markdownlint ${rule}: ${message}`),
     // cspell: "docs/x.md:12:3 - Unknown word (teh)"
-    ...spelling
-      .split('\n')
-      .map((line) => /^(docs\/\S+?):(\d+):\d+\s+-\s+(.*)$/.exec(line.trim()))
-      .filter(Boolean)
-      .map(([, file, n, message]) => `${file}:${n}: spelling: ${message}`),
+    .../** @type {RegExpExecArray[]} */ (
+      spelling
+        .split('\n')
+        .map((line) => /^(docs\/\S+?):(\d+):\d+\s+-\s+(.*)$/.exec(line.trim()))
+        .filter(Boolean)
+    ).map(([, file, n, message]) => `${file}:${n}: spelling: ${message}`),
     // textlint: "/abs/docs/x.md:12:3: message [Error/banned-words]"
-    ...prose
-      .split('\n')
-      .map((line) => /^(?:.*?\/)?(docs\/\S+?):(\d+):\d+:\s+(.*?)\s+\[\w+\/([\w-]+)\]$/.exec(line.trim()))
-      .filter(Boolean)
-      .map(([, file, n, message, rule]) => `${file}:${n}: prose ${rule}: ${message}`),
+    .../** @type {RegExpExecArray[]} */ (
+      prose
+        .split('\n')
+        .map((line) => /^(?:.*?\/)?(docs\/\S+?):(\d+):\d+:\s+(.*?)\s+\[\w+\/([\w-]+)\]$/.exec(line.trim()))
+        .filter(Boolean)
+    ).map(([, file, n, message, rule]) => `${file}:${n}: prose ${rule}: ${message}`),
   ].sort((a, b) => a.localeCompare(b, 'en', {numeric: true}));
   for (const finding of findings) console.log(finding);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);

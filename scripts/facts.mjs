@@ -17,17 +17,45 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const factsFile = path.join(root, 'contributing/facts.yml');
 export const referenceFile = path.join(root, 'contributing/writers-reference.md');
 
+/**
+ * contributing/facts.yml, as far as the tables read it.
+ * @typedef {object} Facts
+ * @property {{name: string, level: 'project' | 'environment', allows: string, roles: string[]}[]} permissions
+ * @property {({id: string, label: string} & Record<Plan, number | string>)[]} plans
+ * @property {{id: string, value: number, noun: string, per: string, limit_name: string}[]} fixed_limits
+ * @property {{type: string, started_by: string, steps: string, credits: number | string, note?: string}[]} actions
+ * @property {Lifecycle[]} lifecycles
+ */
+/** @typedef {'free' | 'pro' | 'team' | 'enterprise'} Plan */
+/**
+ * A resource's states and transitions (`table: false`: the reference states them in prose).
+ * @typedef {object} Lifecycle
+ * @property {string} id
+ * @property {false} [table]
+ * @property {{name: string, meaning: string, can?: string, applies_to?: string}[]} states
+ * @property {{from: string, event: string, to: string, extra?: string}[]} [transitions]
+ * @property {{applies_to?: string, event?: string, extra?: string}} [columns]
+ */
+
+/** @param {string} [file] @returns {Facts} */
 export function loadFacts(file = factsFile) {
   return YAML.parse(fs.readFileSync(file, 'utf8'));
 }
 
+/** @type {Plan[]} */
 const PLANS = ['free', 'pro', 'team', 'enterprise'];
+/** @param {number | string} value */
 const number = (value) => (typeof value === 'number' ? value.toLocaleString('en-US') : value);
+/** A table row; a cell left out (undefined) is empty. @param {(string | undefined)[]} cells */
 const row = (cells) => `| ${cells.join(' | ')} |`;
-/** Action types and other dotted identifiers in code style: server.provision (cloud) → `server.provision` (cloud). */
+/** Action types and other dotted identifiers in code style: server.provision (cloud) → `server.provision` (cloud). @param {string} text */
 const codeIds = (text) => text.replace(/\b[a-z_]+\.[a-z_]+\b/g, (id) => `\`${id}\``);
 
-/** Each table the reference shows, by marker name. */
+/**
+ * Each table the reference shows, by marker name.
+ * @param {Facts} facts
+ * @returns {Record<string, string>}
+ */
 export function renderTables(facts) {
   const levels = {project: 'P', environment: 'E'};
   const roles = ['owner', 'admin', 'developer', 'viewer'];
@@ -60,7 +88,11 @@ export function renderTables(facts) {
   };
 }
 
-/** A resource's states table, then its transitions table (B3, B10…): the columns are those of the reference. */
+/**
+ * A resource's states table, then its transitions table (B3, B10…): the columns are those of the reference.
+ * @param {Lifecycle} lifecycle
+ * @returns {string}
+ */
 function stateTables(lifecycle) {
   const {states, transitions = [], columns = {}} = lifecycle;
   const can = states.some((s) => s.can);
@@ -75,7 +107,11 @@ function stateTables(lifecycle) {
   return tables.join('\n\n');
 }
 
-/** The noun of a fixed limit as readers see it: "(?:active )?personal access tokens" → "Active personal access tokens". */
+/**
+ * The noun of a fixed limit as readers see it: "(?:active )?personal access tokens" → "Active personal access tokens".
+ * @param {string} pattern
+ * @returns {string}
+ */
 function humanNoun(pattern) {
   const text = pattern.replace(/\(\?:`\?([^`)]*)`\? \)\?/g, '$1 ').replace(/\(\?:([^)]*)\)\?/g, '$1');
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -84,6 +120,9 @@ function humanNoun(pattern) {
 /**
  * The text of a section of the reference named as facts.yml names it: "B10 / States" (the first `### States`
  * of chapter B10), "B8" (the whole chapter), or "Configuration states" (a `###` heading anywhere).
+ * @param {string} text
+ * @param {string} section
+ * @returns {string}
  */
 export function referenceSection(text, section) {
   const lines = text.split('\n');
@@ -100,13 +139,18 @@ export function referenceSection(text, section) {
   return lines.slice(start, end < 0 ? undefined : end).join('\n');
 }
 
-/** The reference with its fact tables replaced; throws when a marker is missing. */
+/**
+ * The reference with its fact tables replaced; throws when a marker is missing.
+ * @param {string} text
+ * @param {Record<string, string>} tables
+ * @returns {string}
+ */
 export function applyTables(text, tables) {
   let out = text;
   for (const [name, table] of Object.entries(tables)) {
     const re = new RegExp(`(<!-- facts:${name} [^\\n]*-->\\n\\n)[\\s\\S]*?(\\n\\n<!-- /facts:${name} -->)`);
     if (!re.test(out)) throw new Error(`contributing/writers-reference.md has no <!-- facts:${name} … --> … <!-- /facts:${name} --> block`);
-    out = out.replace(re, (_, open, close) => `${open}${table}${close}`);
+    out = out.replace(re, (_, /** @type {string} */ open, /** @type {string} */ close) => `${open}${table}${close}`);
   }
   return out;
 }
