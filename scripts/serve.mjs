@@ -32,6 +32,7 @@ import crypto from 'node:crypto';
 import {fileURLToPath} from 'node:url';
 import {compressibleTypes, markdownAccept} from '../src/plugins/hosting/rules.mjs';
 
+/** @type {Record<string, string>} */
 const types = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -121,8 +122,22 @@ export function resolveFile(root, pathname) {
 }
 
 /**
+ * build/_hosting/rules.json, as ResolvedRules of src/plugins/hosting/formats.ts says (not
+ * imported from there: tsconfig.node.json checks that .ts as CommonJS, which can't import rules.mjs).
+ * @typedef {object} ResolvedRules
+ * @property {string} notFound
+ * @property {boolean} cleanUrls
+ * @property {string[]} hidden
+ * @property {{immutable: string[], immutableValue: string, otherValue: string}} cache
+ * @property {Record<string, string>} headers
+ * @property {Array<{from: string, to: string, status: 301}>} redirects
+ * @property {Record<string, string>} types
+ */
+
+/**
  * The hosting rules a build was made with.
  * @param {string} root
+ * @returns {ResolvedRules}
  */
 export function readRules(root) {
   const file = path.join(root, '_hosting', 'rules.json');
@@ -147,8 +162,11 @@ export function startServer({dir = 'build', port = 0, host = '127.0.0.1', log = 
     throw new Error(`No built site in ${root}: run "npm run build" first.`);
   }
   // Read again whenever the build is replaced (a new deploy into the same folder).
+  /** @type {ResolvedRules | null} */
   let rules = null;
+  /** @type {Map<string, ResolvedRules['redirects'][number]>} */
   let redirects = new Map();
+  /** @type {number | null} */
   let rulesVersion = null;
   function refreshRules() {
     if (plain) return;
@@ -164,8 +182,14 @@ export function startServer({dir = 'build', port = 0, host = '127.0.0.1', log = 
     );
   }
   refreshRules();
+  /** @type {Map<string, {mtime: number, data: Buffer, etag: string}>} */
   const cache = new Map();
 
+  /**
+   * A file's bytes as sent with an encoding, with their entity tag, cached until the file changes.
+   * @param {string} file
+   * @param {'br' | 'gzip' | null} encoding
+   */
   function body(file, encoding) {
     const key = `${file}:${encoding}`;
     let entry = cache.get(key);
@@ -186,11 +210,23 @@ export function startServer({dir = 'build', port = 0, host = '127.0.0.1', log = 
     return entry;
   }
 
+  /**
+   * @param {import('node:http').ServerResponse} res
+   * @param {string} location
+   * @param {string} search
+   */
   function redirect(res, location, search) {
     res.writeHead(301, {...(rules?.headers ?? {}), Location: encodeURI(location) + search});
     res.end();
   }
 
+  /**
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   * @param {number} status
+   * @param {string} file
+   * @param {string} [vary]
+   */
   function send(req, res, status, file, vary = 'Accept-Encoding') {
     const urlPath = `/${path.relative(root, file).split(path.sep).join('/')}`;
     const type = rules?.types?.[urlPath] ?? types[path.extname(file)] ?? 'application/octet-stream';
@@ -223,6 +259,10 @@ export function startServer({dir = 'build', port = 0, host = '127.0.0.1', log = 
     res.end(req.method === 'HEAD' ? undefined : data);
   }
 
+  /**
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   */
   function notFound(req, res) {
     const page = path.join(root, rules?.notFound ?? '404.html');
     if (fs.existsSync(page)) return send(req, res, 404, page);
@@ -294,6 +334,13 @@ export function startServer({dir = 'build', port = 0, host = '127.0.0.1', log = 
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const args = process.argv.slice(2);
+  /**
+   * The value after `--name`, or `fallback`.
+   * @template {string | number} F
+   * @param {string} name
+   * @param {F} fallback
+   * @returns {string | F}
+   */
   const option = (name, fallback) => {
     const i = args.indexOf(`--${name}`);
     return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
