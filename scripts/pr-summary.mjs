@@ -18,13 +18,24 @@ import {fileURLToPath} from 'node:url';
 import createJiti from 'jiti';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const {docRoute} = createJiti(fileURLToPath(import.meta.url), {interopDefault: true})(path.join(root, 'src/utils/docRoutes.ts'));
+const {docRoute} = /** @type {typeof import('../src/utils/docRoutes.ts')} */ (
+  createJiti(fileURLToPath(import.meta.url), {interopDefault: true})(path.join(root, 'src/utils/docRoutes.ts'))
+);
 
+/**
+ * The value after `--name`, or `fallback`.
+ * @template {string | undefined} F
+ * @param {string[]} args
+ * @param {string} name
+ * @param {F} [fallback]
+ * @returns {string | F}
+ */
 function option(args, name, fallback) {
   const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+  return i >= 0 && args[i + 1] ? args[i + 1] : /** @type {F} */ (fallback);
 }
 
+/** Runs git in `cwd`; its output, or throws with its error. @param {string} cwd @param {...string} args */
 const git = (cwd, ...args) => {
   const run = spawnSync('git', args, {cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024});
   if (run.status !== 0) throw new Error(`git ${args.join(' ')}: ${run.stderr.trim()}`);
@@ -32,11 +43,17 @@ const git = (cwd, ...args) => {
 };
 
 /** A docs file's address, by the site's one rule (src/utils/docRoutes.ts). */
-const routeOf = (file) => docRoute(file.replace(/^docs\//, ''));
+const routeOf = (/** @type {string} */ file) => docRoute(file.replace(/^docs\//, ''));
 
-const words = (text) => text.split(/\s+/).filter(Boolean).length;
+const words = (/** @type {string} */ text) => text.split(/\s+/).filter(Boolean).length;
 
-/** Words added and removed between two versions of a file (git's word diff). */
+/**
+ * Words added and removed between two versions of a file (git's word diff).
+ * @param {string} cwd
+ * @param {string} base
+ * @param {string} head
+ * @param {string} file
+ */
 function wordChanges(cwd, base, head, file) {
   const diff = git(cwd, 'diff', '--word-diff=porcelain', '--no-color', base, head, '--', file);
   let added = 0;
@@ -48,15 +65,31 @@ function wordChanges(cwd, base, head, file) {
   return {added, removed};
 }
 
-/** Redirects the change adds to movedPages in src/config/redirects.ts. */
+/**
+ * Redirects the change adds to movedPages in src/config/redirects.ts.
+ * @param {string} cwd
+ * @param {string} base
+ * @param {string} head
+ */
 function redirectsAdded(cwd, base, head) {
   const diff = git(cwd, 'diff', '--no-color', base, head, '--', 'src/config/redirects.ts');
   return [...diff.matchAll(/^\+.*?\{\s*from:\s*'([^']+)',\s*to:\s*'([^']+)'\s*\}/gm)].map((m) => ({from: m[1], to: m[2]}));
 }
 
-/** The visual test's verdict (tests/visual/visual.test.mjs writes report.json), as Markdown lines. */
+/**
+ * A picture in the visual test's report.json: without a baseline yet, the same as its baseline (or made its baseline: `updated`), or different.
+ * @typedef {{name: string, route: string} & ({status: 'missing'} | {status: 'same', ratio?: number, updated?: boolean} | {status: 'different', ratio: number, reason?: string})} Shot
+ */
+
+/**
+ * The visual test's verdict (tests/visual/visual.test.mjs writes report.json), as Markdown lines.
+ * @param {string} reportFile
+ * @param {string} visualArtifact
+ * @returns {string[]}
+ */
 function visualSection(reportFile, visualArtifact) {
   const out = ['### Visual differences', ''];
+  /** @type {{browser: string, baselineBrowser?: string, shots: Shot[]}} */
   let report;
   try {
     report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
@@ -83,6 +116,7 @@ function visualSection(reportFile, visualArtifact) {
 }
 
 /**
+ * The summary, in Markdown. `base` (the git ref the change is compared with) is needed: git is given it as is.
  * @param {{cwd?: string, base?: string, head?: string, artifact?: string, visualReport?: string, visualArtifact?: string, check?: boolean, siteUrl?: string}} [options]
  */
 export function summary({
@@ -95,7 +129,7 @@ export function summary({
   check = true,
   siteUrl = 'https://docs.launchdeck.io',
 } = {}) {
-  const changes = git(cwd, 'diff', '--name-status', '-M', '--no-color', base, head, '--', 'docs')
+  const changes = git(cwd, 'diff', '--name-status', '-M', '--no-color', /** @type {string} */ (base), head, '--', 'docs')
     .split('\n')
     .filter(Boolean)
     .map((line) => line.split('\t'))
@@ -111,18 +145,25 @@ export function summary({
       added.push(renamed);
     } else changed.push(file);
   }
-  const link = (file) => `[${routeOf(file)}](${siteUrl}${routeOf(file)})`;
+  const link = (/** @type {string} */ file) => `[${routeOf(file)}](${siteUrl}${routeOf(file)})`;
   const out = ['## Documentation changes', ''];
+  /**
+   * A list of the summary, left out when `files` is empty.
+   * @template T
+   * @param {string} title
+   * @param {T[]} files
+   * @param {(item: T) => string} describe
+   */
   const list = (title, files, describe) => {
     if (!files.length) return;
     out.push(`### ${title} (${files.length})`, '', ...files.map(describe), '');
   };
   list('Pages added', added, (file) => `- ${link(file)} (\`${file}\`, ${words(git(cwd, 'show', `${head}:${file}`))} words)`);
   list('Pages changed', changed, (file) => {
-    const {added: plus, removed: minus} = wordChanges(cwd, base, head, file);
+    const {added: plus, removed: minus} = wordChanges(cwd, /** @type {string} */ (base), head, file);
     return `- ${link(file)}: +${plus} / −${minus} words`;
   });
-  const redirects = redirectsAdded(cwd, base, head);
+  const redirects = redirectsAdded(cwd, /** @type {string} */ (base), head);
   list('Pages removed', removed, (file) => {
     const route = routeOf(file);
     const to = redirects.find((r) => r.from === route)?.to;
@@ -138,6 +179,7 @@ export function summary({
     out.push('### One-page check', '');
     if (!findings.length) out.push(`No findings in the ${pages.length} page(s) added or changed.`, '');
     else {
+      /** @type {Map<string, string[]>} */
       const byFile = new Map();
       for (const line of findings) byFile.set(line.split(':')[0], [...(byFile.get(line.split(':')[0]) ?? []), line]);
       for (const [file, lines] of byFile) out.push(`- \`${file}\`: ${lines.length} finding(s)`, ...lines.map((line) => `  - ${line.slice(file.length + 1)}`));
