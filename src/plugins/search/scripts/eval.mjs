@@ -32,9 +32,18 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const jiti = createJiti(fileURLToPath(import.meta.url), {interopDefault: true});
 const {SearchEngine} = /** @type {typeof import('../client/engine/engine.ts')} */ (jiti(path.join(root, 'src/plugins/search/client/engine/engine.ts')));
 const {indexFileNames} = /** @type {typeof import('../client/engine/model.ts')} */ (jiti(path.join(root, 'src/plugins/search/client/engine/model.ts')));
-const {loadSynonyms} = jiti(path.join(root, 'src/plugins/search/plugin.ts'));
+// Typed here, not as typeof import('../plugin.ts'): under tsconfig.node.json that module's imports of the search plugin don't type-check.
+const {loadSynonyms} = /** @type {{loadSynonyms(siteDir: string): import('../client/engine/model.ts').SynonymRow[]}} */ (
+  jiti(path.join(root, 'src/plugins/search/plugin.ts'))
+);
 
-/** The queries: [{split, category, query, expected: string[]}]. */
+/** @typedef {{split: string, category: string, query: string, expected: string[]}} Query */
+
+/**
+ * The queries: [{split, category, query, expected: string[]}].
+ * @param {string} [file]
+ * @returns {Query[]}
+ */
 export function readQueries(file = path.join(root, 'src/plugins/search/data/queries.tsv')) {
   // src/plugins/search/data/queries-unseen.tsv (split "unseen"): readers' queries written by someone who never saw the
   // keywords, the synonyms or the other queries, and never read by whoever tunes the search.
@@ -43,6 +52,7 @@ export function readQueries(file = path.join(root, 'src/plugins/search/data/quer
   return files.flatMap((f) => readQueryFile(f));
 }
 
+/** @param {string} file @returns {Query[]} */
 function readQueryFile(file) {
   return fs
     .readFileSync(file, 'utf8')
@@ -54,13 +64,21 @@ function readQueryFile(file) {
     });
 }
 
-/** The index files of a build: the first tier and every text file. */
+/**
+ * The index files of a build: the first tier and every text file.
+ * @typedef {object} Index
+ * @property {import('../client/engine/model.ts').PagesFile} pages
+ * @property {(context: string) => import('../client/engine/model.ts').TextFile} text
+ * @property {string[]} contexts
+ */
+
+/** The index files of a build: the first tier and every text file. @param {string} dir @returns {Index} */
 export function loadIndex(dir) {
   const pagesName = fs.readdirSync(dir).find((name) => /^search-pages-[0-9a-f]{8}\.json$/.test(name));
   if (!pagesName) throw new Error(`No search index in ${dir}: build the site first (npm run build).`);
   const hash = pagesName.slice('search-pages-'.length, -'.json'.length);
   const pages = JSON.parse(fs.readFileSync(path.join(dir, pagesName), 'utf8'));
-  const text = (context) => JSON.parse(fs.readFileSync(path.join(dir, indexFileNames.text(context, hash)), 'utf8'));
+  const text = (/** @type {string} */ context) => JSON.parse(fs.readFileSync(path.join(dir, indexFileNames.text(context, hash)), 'utf8'));
   return {pages, text, contexts: ['', ...pages.contexts]};
 }
 
@@ -68,6 +86,8 @@ export function loadIndex(dir) {
  * A search engine in one of the reading states described above. The synonyms
  * come from src/plugins/search/data/synonyms.yml as it is now, so a writer sees what a change
  * to it does without building the site again.
+ * @param {Index} index
+ * @param {string} state One of STATES.
  */
 export function engineFor(index, state) {
   const engine = new SearchEngine({...index.pages, synonyms: loadSynonyms(root)});
@@ -76,9 +96,14 @@ export function engineFor(index, state) {
   return engine;
 }
 
-const clean = (url) => url.replace(/[?#].*$/, '');
+const clean = (/** @type {string} */ url) => url.replace(/[?#].*$/, '');
 
-/** Runs the queries; returns the metrics and each query's outcome. */
+/**
+ * Runs the queries; returns the metrics and each query's outcome.
+ * @param {InstanceType<typeof SearchEngine>} engine
+ * @param {Query[]} queries
+ * @param {{typing: boolean}} options
+ */
 export function evaluate(engine, queries, {typing}) {
   const outcomes = queries.map((q) => {
     const started = performance.now();
@@ -102,8 +127,14 @@ export function evaluate(engine, queries, {typing}) {
 
 export const STATES = {box: {typing: true}, 'box-first': {typing: true}, page: {typing: false}};
 
+/**
+ * Every query in every reading state: the evaluation by state ("box") and split ("holdout").
+ * @param {string} dir
+ * @param {Query[]} [queries]
+ */
 export function runAll(dir, queries = readQueries()) {
   const index = loadIndex(dir);
+  /** @type {Record<string, Record<string, ReturnType<typeof evaluate>>>} */
   const report = {};
   for (const [state, options] of Object.entries(STATES)) {
     const engine = engineFor(index, state);
@@ -119,6 +150,7 @@ export function runAll(dir, queries = readQueries()) {
   return report;
 }
 
+/** @returns {string} */
 function defaultDir() {
   const args = process.argv.slice(2);
   const i = args.indexOf('--dir');
@@ -129,7 +161,7 @@ function defaultDir() {
   return built.sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
 }
 
-const pct = (x) => `${(x * 100).toFixed(1)}%`;
+const pct = (/** @type {number} */ x) => `${(x * 100).toFixed(1)}%`;
 
 async function main() {
   const args = process.argv.slice(2);
@@ -162,10 +194,14 @@ async function main() {
     }
   }
   if (args.includes('--check')) {
+    /** @type {{min: Record<string, {value: number} | undefined>, max: Record<string, {value: number} | undefined>}} */
     const budgets = JSON.parse(fs.readFileSync(path.join(root, 'bench/budgets.json'), 'utf8'));
     const m = report.box.holdout.metrics;
+    /** @type {string[]} */
     const failures = [];
+    /** @param {string} key @param {number} value */
     const min = (key, value) => budgets.min[key] && value < budgets.min[key].value && failures.push(`${key} ${value.toFixed(3)} < ${budgets.min[key].value}`);
+    /** @param {string} key @param {number} value */
     const max = (key, value) => budgets.max[key] && value > budgets.max[key].value && failures.push(`${key} ${value.toFixed(3)} > ${budgets.max[key].value}`);
     min('search.eval.holdout.hit1', m.hit1);
     min('search.eval.holdout.hit5', m.hit5);
