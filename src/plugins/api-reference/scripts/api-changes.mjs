@@ -36,25 +36,51 @@ const {entryFiles, readEntry} = /** @type {typeof import('../../changelog/entrie
 const {contractOf} = /** @type {typeof import('../contract.ts')} */ (jiti(path.join(root, 'src/plugins/api-reference/contract.ts')));
 const {REFERENCE_DIR} = /** @type {typeof import('../client/routes.ts')} */ (jiti(path.join(root, 'src/plugins/api-reference/client/routes.ts')));
 
+/**
+ * A JSON object of a spec, once isObject() has said it is one.
+ * @typedef {Record<string, unknown>} JsonObject
+ */
+/** A place in a spec: keys, and indexes in arrays. @typedef {import('api-smart-diff').Diff['path']} JsonPath */
+/** api-smart-diff's change, with `required` when foldRequired() has folded its `required` entry into it. @typedef {import('api-smart-diff').Diff & {required?: boolean}} Diff */
+/** @typedef {import('api-smart-diff').DiffType} DiffType */
+/** An operation of a spec: its path item's method `node`, and the path `item`. @typedef {{operationId: string, method: string, path: string, node: JsonObject, item: JsonObject}} SpecOperation */
+/** A local $ref: where it is (`at`) and what it points to (`to`). @typedef {{at: JsonPath, to: string[]}} Ref */
+/**
+ * One line of the report; operationId, method and path are null for a change that belongs to no operation.
+ * @typedef {{operationId: string | null, method: string | null, path: string | null, type: DiffType, description: string}} Change
+ */
+/**
+ * An operation with a breaking change that no entry announces.
+ * @typedef {{operationId: string, method: string | null, path: string | null, summary: string, removed: boolean, reference: string | undefined, section: string | undefined, descriptions: string[]}} Missing
+ */
+
 /** The HTTP methods of a path item (OpenAPI 3.1), in the order the output lists them. */
 const HTTP_METHODS = ['get', 'put', 'post', 'patch', 'delete', 'options', 'head', 'trace'];
 /** api-smart-diff's classes, from the one that matters most. */
+/** @type {DiffType[]} */
 export const CHANGE_TYPES = ['breaking', 'deprecated', 'unclassified', 'non-breaking', 'annotation'];
-const severity = (type) => (CHANGE_TYPES.includes(type) ? CHANGE_TYPES.indexOf(type) : CHANGE_TYPES.length);
+const severity = (/** @type {DiffType} */ type) => (CHANGE_TYPES.includes(type) ? CHANGE_TYPES.indexOf(type) : CHANGE_TYPES.length);
+/** @param {DiffType} a @param {DiffType} b */
 const worse = (a, b) => (severity(a) <= severity(b) ? a : b);
 
+/** @param {unknown} value @returns {value is JsonObject} */
 const isObject = (value) => !!value && typeof value === 'object' && !Array.isArray(value);
-const decodePointer = (part) => part.replace(/~1/g, '/').replace(/~0/g, '~');
+const decodePointer = (/** @type {string} */ part) => part.replace(/~1/g, '/').replace(/~0/g, '~');
+/** @param {JsonPath} long @param {JsonPath} short */
 const startsWith = (long, short) => short.length <= long.length && short.every((part, i) => String(part) === String(long[i]));
-/** Two JSON paths where a change to one is a change to the other: one contains the other. */
+/** Two JSON paths where a change to one is a change to the other: one contains the other. @param {JsonPath} a @param {JsonPath} b */
 const overlap = (a, b) => startsWith(a, b) || startsWith(b, a);
-/** Paths with their parameters' names left out: api-smart-diff matches /a/{id} with /a/{key}. */
+/** Paths with their parameters' names left out: api-smart-diff matches /a/{id} with /a/{key}. @param {string} route */
 const routeShape = (route) => route.replace(/\{[^}]*\}/g, '{}');
 
 // ------------------------------------------------------------- operations
 
-/** The operations of a spec: "get /servers/{server_id}" → {operationId, method, path, node, item}. */
+/**
+ * The operations of a spec: "get /servers/{server_id}" → {operationId, method, path, node, item}.
+ * @param {JsonObject} doc
+ */
 function operationsOf(doc) {
+  /** @type {Map<string, SpecOperation>} */
   const operations = new Map();
   for (const [route, item] of Object.entries(isObject(doc?.paths) ? doc.paths : {})) {
     if (!isObject(item)) continue;
@@ -67,7 +93,13 @@ function operationsOf(doc) {
   return operations;
 }
 
-/** Every local $ref under `node`: where it is (`at`, a JSON path) and what it points to (`to`). */
+/**
+ * Every local $ref under `node`: where it is (`at`, a JSON path) and what it points to (`to`).
+ * @param {unknown} node
+ * @param {JsonPath} at
+ * @param {Ref[]} [out]
+ * @returns {Ref[]}
+ */
 function refsUnder(node, at, out = []) {
   if (Array.isArray(node)) node.forEach((child, i) => refsUnder(child, [...at, i], out));
   else if (isObject(node)) {
@@ -82,6 +114,10 @@ function refsUnder(node, at, out = []) {
  * ['components', 'schemas', 'Server', 'properties', 'size']), directly or
  * through other components: a $ref uses a part when it points to it, into it
  * or to something that contains it.
+ * @param {JsonObject} doc
+ * @param {ReturnType<typeof refIndex>} index
+ * @param {JsonPath} changed
+ * @returns {string[]}
  */
 function usersOf(doc, index, changed) {
   const affected = [changed];
@@ -98,6 +134,11 @@ function usersOf(doc, index, changed) {
   return [...index.operationRefs].filter(([, refs]) => refs.some((ref) => affected.some((part) => overlap(part, ref.to)))).map(([key]) => key);
 }
 
+/**
+ * The local $refs of a spec's components, and those of each operation (its parameters included).
+ * @param {JsonObject} doc
+ * @param {Map<string, SpecOperation>} operations
+ */
 function refIndex(doc, operations) {
   return {
     componentRefs: refsUnder(isObject(doc?.components) ? doc.components : {}, ['components']),
@@ -110,8 +151,10 @@ function refIndex(doc, operations) {
 const VERB = {add: 'added', remove: 'removed', replace: 'changed', rename: 'renamed'};
 const TO = {add: 'added to', remove: 'removed from', replace: 'changed in', rename: 'renamed in'};
 /** Keys whose values are prose or samples: the line says that they changed, not what they say. */
+/** @type {Set<string | number>} */
 const PROSE = new Set(['description', 'summary', 'title', 'example', 'examples', 'externalDocs']);
 
+/** A value, short, for a line of the report. @param {unknown} value @returns {string} */
 function show(value) {
   if (value === undefined) return '';
   if (isObject(value)) return '{…}';
@@ -120,27 +163,33 @@ function show(value) {
   return text.length > 60 ? `${text.slice(0, 57)}…"` : text;
 }
 
-const valueOf = (diff) => (diff.action === 'remove' ? diff.before : diff.after);
+const valueOf = (/** @type {Diff} */ diff) => (diff.action === 'remove' ? diff.before : diff.after);
 
 /**
  * A change inside a schema: `tokens` is the path from the schema's root,
  * `where` the schema's place ("the request body", "the 201 response").
+ * @param {JsonPath} tokens
+ * @param {Diff} diff
+ * @param {string} where
+ * @param {{required?: boolean}} [options]
+ * @returns {string}
  */
 function describeSchemaChange(tokens, diff, where, {required = false} = {}) {
   // The field the change is in (properties.a.properties.b → "a.b", items → "[]"), then what changed in it.
   let field = '';
   let i = 0;
   const n = tokens.length;
-  const join = (part) => (field = `${field}${field && !part.startsWith('[') && !part.startsWith(' ') ? '.' : ''}${part}`);
+  const join = (/** @type {string} */ part) => (field = `${field}${field && !part.startsWith('[') && !part.startsWith(' ') ? '.' : ''}${part}`);
   for (; i < n;) {
     const token = tokens[i];
     if (token === 'properties' && i + 2 < n) join(String(tokens[i + 1]));
     else if (token === 'items' || token === 'additionalProperties') join(token === 'items' ? '[]' : '*');
-    else if (['allOf', 'oneOf', 'anyOf', 'prefixItems'].includes(token) && i + 2 < n) join(` (${token} ${Number(tokens[i + 1]) + 1})`);
+    else if (/** @type {JsonPath} */ (['allOf', 'oneOf', 'anyOf', 'prefixItems']).includes(token) && i + 2 < n)
+      join(` (${token} ${Number(tokens[i + 1]) + 1})`);
     else break;
     i += token === 'items' || token === 'additionalProperties' ? 1 : 2;
   }
-  const named = (name) => `"${field ? `${field}.` : ''}${name}"`;
+  const named = (/** @type {string | number} */ name) => `"${field ? `${field}.` : ''}${name}"`;
   const of = field ? `"${field}" in ${where}` : where;
   const tail = tokens.slice(i);
   if (tail[0] === 'properties' && tail.length === 2) {
@@ -165,7 +214,13 @@ function describeSchemaChange(tokens, diff, where, {required = false} = {}) {
   return `${key} of ${of} ${VERB[diff.action]}`;
 }
 
-/** A change that is not inside a schema: its place, what changed, and the values when they are short. */
+/**
+ * A change that is not inside a schema: its place, what changed, and the values when they are short.
+ * @param {JsonPath} tokens
+ * @param {Diff} diff
+ * @param {string} where
+ * @returns {string}
+ */
 function describePlain(tokens, diff, where) {
   const key = tokens.join('.');
   const place = where ? `${key ? `${key} of ` : ''}${where}` : key;
@@ -176,12 +231,19 @@ function describePlain(tokens, diff, where) {
   return `${place} ${VERB[diff.action]}${shown ? ` (${shown})` : ''}`;
 }
 
-/** A parameter of an operation as api-smart-diff lists them: the operation's, then its path item's. */
+/**
+ * A parameter of an operation as api-smart-diff lists them: the operation's, then its path item's.
+ * @param {JsonObject} doc
+ * @param {SpecOperation | undefined} op
+ * @param {number} index
+ * @returns {JsonObject | undefined}
+ */
 function parameterAt(doc, op, index) {
   if (!op) return undefined;
-  const all = [...(op.node.parameters ?? []), ...(op.item.parameters ?? [])];
+  const all = [.../** @type {unknown[]} */ (op.node.parameters ?? []), .../** @type {unknown[]} */ (op.item.parameters ?? [])];
   let parameter = all[index];
   for (let hops = 0; isObject(parameter) && typeof parameter.$ref === 'string' && hops < 10; hops++) {
+    /** @type {unknown} */
     let target = doc;
     for (const part of parameter.$ref.slice(2).split('/').map(decodePointer)) target = isObject(target) ? target[part] : undefined;
     parameter = target;
@@ -189,7 +251,13 @@ function parameterAt(doc, op, index) {
   return isObject(parameter) ? parameter : undefined;
 }
 
-/** What a change to an operation means, in a few words ("required property "size" added to the request body"). */
+/**
+ * What a change to an operation means, in a few words ("required property "size" added to the request body").
+ * @param {JsonPath} tokens
+ * @param {Diff} diff
+ * @param {{base: JsonObject, head: JsonObject, baseOp?: SpecOperation, headOp?: SpecOperation}} ctx
+ * @returns {string}
+ */
 function describeOperationChange(tokens, diff, ctx) {
   const flags = {required: diff.required};
   if (!tokens.length) return `operation ${VERB[diff.action]}`;
@@ -233,7 +301,12 @@ function describeOperationChange(tokens, diff, ctx) {
   return describePlain(tokens, diff, '');
 }
 
-/** A change to a part of #/components, described from the component. */
+/**
+ * A change to a part of #/components, described from the component.
+ * @param {JsonPath} tokens
+ * @param {Diff} diff
+ * @returns {string}
+ */
 function describeComponentChange(tokens, diff) {
   const [, kind, name, ...rest] = tokens;
   if (!name) return describePlain(tokens, diff, '');
@@ -246,9 +319,12 @@ function describeComponentChange(tokens, diff) {
 /**
  * Folds the two diffs api-smart-diff gives for one property that is added or
  * removed together with its entry in `required`, into one change.
+ * @param {Diff[]} diffs
+ * @returns {Diff[]}
  */
 function foldRequired(diffs) {
-  const key = (path) => JSON.stringify(path);
+  const key = (/** @type {JsonPath} */ path) => JSON.stringify(path);
+  /** @type {Map<string, Diff>} */
   const properties = new Map();
   for (const diff of diffs) {
     const n = diff.path.length;
@@ -293,16 +369,24 @@ export function apiChanges({baseSpec, headSpec, docsDir, entriesSinceBase}) {
   const headOps = operationsOf(head);
   const headByShape = new Map([...headOps.values()].map((op) => [`${op.method} ${routeShape(op.path)}`, op]));
 
-  /** The operation a diff under paths./route/.method belongs to: the head's (its current ID), else the base's. */
+  /**
+   * The operation a diff under paths./route/.method belongs to: the head's (its current ID), else the base's.
+   * @param {string} route
+   * @param {string} method
+   */
   const operation = (route, method) => {
     const baseOp = baseOps.get(`${method} ${route}`);
     const headOp = headOps.get(`${method} ${route}`) ?? headByShape.get(`${method} ${routeShape(route)}`);
     return {baseOp, headOp, op: headOp ?? baseOp};
   };
 
+  /** @type {Change[]} */
   const changes = [];
+  /** @type {Diff[]} */
   const componentDiffs = [];
+  /** @type {Set<string>} */
   const attributed = new Set();
+  /** @param {SpecOperation | undefined} op @param {DiffType} type @param {string} description */
   const add = (op, type, description) => {
     changes.push(
       op
@@ -313,7 +397,8 @@ export function apiChanges({baseSpec, headSpec, docsDir, entriesSinceBase}) {
   };
 
   for (const diff of diffs) {
-    const [top, route, method] = diff.path;
+    // Under `paths`, the first three are keys (strings).
+    const [top, route, method] = /** @type {string[]} */ (diff.path);
     if (top === 'paths' && diff.path.length === 1 && diff.action === 'rename') {
       // A path renamed (its parameters' names): every operation under it.
       for (const m of HTTP_METHODS) {
@@ -350,14 +435,17 @@ export function apiChanges({baseSpec, headSpec, docsDir, entriesSinceBase}) {
   const baseIndex = refIndex(base, baseOps);
   const headIndex = refIndex(head, headOps);
   for (const diff of componentDiffs) {
-    const users = new Set([
-      ...(diff.action !== 'add' ? usersOf(base, baseIndex, diff.path) : []).map((key) => baseOps.get(key)),
-      ...(diff.action !== 'remove' ? usersOf(head, headIndex, diff.path) : []).map((key) => headOps.get(key)),
-    ]);
+    // Keys of the operations' own maps: each is there.
+    const users = /** @type {Set<SpecOperation>} */ (
+      new Set([
+        ...(diff.action !== 'add' ? usersOf(base, baseIndex, diff.path) : []).map((key) => baseOps.get(key)),
+        ...(diff.action !== 'remove' ? usersOf(head, headIndex, diff.path) : []).map((key) => headOps.get(key)),
+      ])
+    );
     const description = describeComponentChange(diff.path, diff);
     if (!users.size) add(undefined, diff.type ?? 'unclassified', `${description} (used by no operation)`);
     for (const op of users) {
-      const current = operation(op.path, op.method).op;
+      const current = /** @type {SpecOperation} */ (operation(op.path, op.method).op);
       if (!covered.has(current.operationId)) add(current, diff.type ?? 'unclassified', description);
     }
   }
@@ -382,8 +470,14 @@ export function apiChanges({baseSpec, headSpec, docsDir, entriesSinceBase}) {
   return {changes: sorted, missing: missingEntries(sorted, {base, head, docsDir, entriesSinceBase})};
 }
 
-/** The operations with a breaking change that no entry tagged `breaking` names. */
+/**
+ * The operations with a breaking change that no entry tagged `breaking` names.
+ * @param {Change[]} changes
+ * @param {{base: import('../contract.ts').Node, head: import('../contract.ts').Node, docsDir: string, entriesSinceBase?: Set<string>}} options
+ * @returns {Missing[]}
+ */
 function missingEntries(changes, {base, head, docsDir, entriesSinceBase}) {
+  /** @type {Set<string>} */
   const announced = new Set();
   for (const file of entryFiles(docsDir)) {
     // An entry that was already there announced an earlier change, not this one.
@@ -393,6 +487,7 @@ function missingEntries(changes, {base, head, docsDir, entriesSinceBase}) {
   }
   const baseContract = contractOf(base);
   const headContract = contractOf(head);
+  /** @type {Map<string, Missing>} */
   const missing = new Map();
   for (const change of changes) {
     if (change.type !== 'breaking' || change.operationId === null || announced.has(change.operationId)) continue;
@@ -420,7 +515,12 @@ function missingEntries(changes, {base, head, docsDir, entriesSinceBase}) {
 
 // ----------------------------------------------------------------- report
 
-/** The report: every change, grouped by operation, then what a writer adds when an entry is missing. */
+/**
+ * The report: every change, grouped by operation, then what a writer adds when an entry is missing.
+ * @param {{changes: Change[], missing: Missing[]}} result
+ * @param {{base?: string, spec?: string}} [options]
+ * @returns {string}
+ */
 export function report({changes, missing}, {base = 'the base', spec = 'api/openapi.yaml'} = {}) {
   const out = [];
   if (!changes.length) return `No changes to ${spec} since ${base}.`;
@@ -470,14 +570,23 @@ export function report({changes, missing}, {base = 'the base', spec = 'api/opena
 
 // -------------------------------------------------------------------- CLI
 
+/**
+ * The value after `--name`, or `fallback`.
+ * @template {string | undefined} F
+ * @param {string[]} args
+ * @param {string} name
+ * @param {F} [fallback]
+ * @returns {string | F}
+ */
 function option(args, name, fallback) {
   const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+  return i >= 0 && args[i + 1] ? args[i + 1] : /** @type {F} */ (fallback);
 }
 
+/** @param {string} cwd @param {...string} args */
 const git = (cwd, ...args) => spawnSync('git', args, {cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024});
 
-/** origin/main if it exists, else the newest tag, else undefined. */
+/** origin/main if it exists, else the newest tag, else undefined. @param {string} cwd */
 function defaultBase(cwd) {
   if (git(cwd, 'rev-parse', '--verify', '--quiet', 'origin/main^{commit}').status === 0) return 'origin/main';
   const tag = git(cwd, 'describe', '--tags', '--abbrev=0');
@@ -488,6 +597,9 @@ function defaultBase(cwd) {
  * The changelog entries added or changed since `base` (committed, staged,
  * in the working tree, or not yet added to git), as paths under the docs
  * folder ("changelog/2026-12-01-x.md").
+ * @param {string} cwd
+ * @param {string} base
+ * @param {string} docsDir
  */
 function entriesChangedSince(cwd, base, docsDir) {
   const folder = path.join(docsDir, 'changelog');
@@ -498,7 +610,12 @@ function entriesChangedSince(cwd, base, docsDir) {
   return new Set(names.map((name) => path.relative(docsDir, path.resolve(cwd, name)).split(path.sep).join('/')));
 }
 
-/** Runs the check in `cwd`; returns the exit code, writes the report to `write`. */
+/**
+ * Runs the check in `cwd`; returns the exit code, writes the report to `write`.
+ * @param {string[]} args
+ * @param {{cwd?: string, write?: (text: string) => void}} [options]
+ * @returns {number}
+ */
 export function main(args, {cwd = process.cwd(), write = (text) => process.stdout.write(text)} = {}) {
   const spec = option(args, 'spec', 'api/openapi.yaml');
   const docs = option(args, 'docs', 'docs');
