@@ -26,7 +26,14 @@ import {chromiumArgs, chromiumPath, launchChromium, stampFirst} from './chromium
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
-const flag = (name) => args.includes(`--${name}`);
+const flag = (/** @type {string} */ name) => args.includes(`--${name}`);
+/**
+ * The value after `--name`, or `fallback`.
+ * @template {string | number} F
+ * @param {string} name
+ * @param {F} fallback
+ * @returns {string | F}
+ */
 const option = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
@@ -39,23 +46,34 @@ const pages = {
   reference: '/docs/api/reference/servers/create-server',
   search: '/search',
 };
+/** Every figure measured, by key, as bench-results/*.json holds them. @type {Record<string, number>} */
 const results = {};
 
+/**
+ * Records a figure and prints it.
+ * @param {string} key
+ * @param {number} value
+ * @param {string} [unit]
+ */
 function record(key, value, unit = '') {
   results[key] = value;
   const shown = typeof value === 'number' ? (Number.isInteger(value) ? value : value.toFixed(unit === 's' ? 1 : 2)) : value;
   console.log(`${key.padEnd(48)} ${shown}${unit ? ` ${unit}` : ''}`);
 }
 
-const gzip = (buf) => zlib.gzipSync(buf, {level: 9}).length;
-const brotli = (buf) => zlib.brotliCompressSync(buf, {params: {[zlib.constants.BROTLI_PARAM_QUALITY]: 11}}).length;
-const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+/** @typedef {import('playwright-core').BrowserContext} BrowserContext */
+
+const gzip = (/** @type {Buffer} */ buf) => zlib.gzipSync(buf, {level: 9}).length;
+const brotli = (/** @type {Buffer} */ buf) => zlib.brotliCompressSync(buf, {params: {[zlib.constants.BROTLI_PARAM_QUALITY]: 11}}).length;
+const kb = (/** @type {number} */ bytes) => Math.round((bytes / 1024) * 10) / 10;
+const median = (/** @type {number[]} */ xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+/** @param {number[]} xs @param {number} p */
 const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
 
-/** Peak resident memory of a process and all its descendants, read from /proc. */
+/** Peak resident memory of a process and all its descendants, read from /proc. @param {number} pid */
 function treeRss(pid) {
   let total = 0;
+  /** @type {Map<number, number[]>} */
   const children = new Map();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -63,14 +81,14 @@ function treeRss(pid) {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       if (!children.has(ppid)) children.set(ppid, []);
-      children.get(ppid).push(Number(entry));
+      /** @type {number[]} */ (children.get(ppid)).push(Number(entry));
     } catch {
       // process ended meanwhile
     }
   }
   const stack = [pid];
   while (stack.length) {
-    const current = stack.pop();
+    const current = /** @type {number} */ (stack.pop());
     try {
       const status = fs.readFileSync(`/proc/${current}/status`, 'utf8');
       total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
@@ -82,6 +100,15 @@ function treeRss(pid) {
   return total;
 }
 
+/**
+ * Builds the site from scratch (no cache); records its time and peak memory, and returns its seconds.
+ * @param {string} label
+ * @param {boolean} faster
+ * @param {string} outDir
+ * @param {NodeJS.ProcessEnv} [extraEnv]
+ * @param {string} [siteDir]
+ * @returns {Promise<number>}
+ */
 async function coldBuild(label, faster, outDir, extraEnv = {}, siteDir = root) {
   for (const dir of ['.docusaurus', 'node_modules/.cache', outDir]) fs.rmSync(path.join(siteDir, dir), {recursive: true, force: true});
   const started = process.hrtime.bigint();
@@ -96,7 +123,7 @@ async function coldBuild(label, faster, outDir, extraEnv = {}, siteDir = root) {
   child.stderr.on('data', (d) => (stderr += d));
   child.stdout.on('data', (d) => (stdout += d));
   const timer = setInterval(() => {
-    peak = Math.max(peak, treeRss(child.pid));
+    peak = Math.max(peak, treeRss(/** @type {number} */ (child.pid)));
   }, 100);
   const code = await new Promise((resolve) => child.on('close', resolve));
   clearInterval(timer);
@@ -110,12 +137,21 @@ async function coldBuild(label, faster, outDir, extraEnv = {}, siteDir = root) {
 /** The output of the last coldBuild() (stdout, then stderr). @type {string | undefined} */
 coldBuild.lastLog = undefined;
 
+/**
+ * What a page downloads on its first load, by kind, raw and compressed.
+ * @param {BrowserContext} context
+ * @param {string} base
+ * @param {string} name
+ * @param {string} route
+ * @param {string} outDir
+ */
 async function pageWeight(context, base, name, route, outDir) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.setCacheDisabled', {cacheDisabled: true});
   // First load: what the page requests to render (documents, scripts, styles,
   // images, fonts), not the <link rel=prefetch> chunks of linked pages.
+  /** @type {string[]} */
   const requests = [];
   page.on('requestfinished', (request) => {
     if (['document', 'script', 'stylesheet', 'image', 'font', 'fetch', 'xhr'].includes(request.resourceType())) {
@@ -151,11 +187,19 @@ async function pageWeight(context, base, name, route, outDir) {
   await page.close();
 }
 
-/** First-load JavaScript of a page (gzip bytes): the scripts it requests to render, not prefetched chunks. */
+/**
+ * First-load JavaScript of a page (gzip bytes): the scripts it requests to render, not prefetched chunks.
+ * @param {BrowserContext} context
+ * @param {string} base
+ * @param {string} route
+ * @param {string} outDir
+ * @returns {Promise<number>}
+ */
 async function firstLoadJs(context, base, route, outDir) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.setCacheDisabled', {cacheDisabled: true});
+  /** @type {string[]} */
   const scripts = [];
   page.on('requestfinished', (request) => {
     if (request.resourceType() === 'script' && new URL(request.url()).origin === base) scripts.push(new URL(request.url()).pathname);
@@ -169,9 +213,13 @@ async function firstLoadJs(context, base, route, outDir) {
  * The API console: what a reference page downloads when the reader first
  * opens it (the console's code, its styles and the operation's data), which
  * the page's first load never carries.
+ * @param {BrowserContext} context
+ * @param {string} base
+ * @param {string} outDir
  */
 async function consoleFigures(context, base, outDir) {
   const page = await context.newPage();
+  /** @type {string[]} */
   const files = [];
   page.on('requestfinished', (request) => {
     const u = new URL(request.url());
@@ -190,7 +238,7 @@ async function consoleFigures(context, base, outDir) {
   await page.close();
 }
 
-/** Raw and gzip size of built files, given by their paths inside outDir. */
+/** Raw and gzip size of built files, given by their paths inside outDir. @param {string} outDir @param {string[]} files */
 function sizesOf(outDir, files) {
   let raw = 0;
   let gzipped = 0;
@@ -202,6 +250,12 @@ function sizesOf(outDir, files) {
   return {raw, gzipped};
 }
 
+/**
+ * The search: its index files, what the box and the results page download before their first results, and keystroke latency.
+ * @param {BrowserContext} context
+ * @param {string} base
+ * @param {string} outDir
+ */
 async function searchFigures(context, base, outDir) {
   // search-pages-*: the first tier (every page's labels); search-text-*: the body text of
   // each section, loaded in the background (src/plugins/search/buildIndex.ts, src/plugins/search/client/worker.ts).
@@ -224,6 +278,7 @@ async function searchFigures(context, base, outDir) {
 
   const page = await context.newPage();
   // Index files the page asked for, with when it asked (wall clock, as the page's own stamp below).
+  /** @type {{path: string, at: number}[]} */
   const fetched = [];
   page.on('request', (request) => {
     if (indexFile.test(request.url())) fetched.push({path: new URL(request.url()).pathname, at: Date.now()});
@@ -272,6 +327,7 @@ async function searchFigures(context, base, outDir) {
         const el = /** @type {HTMLInputElement} */ (document.querySelector('input.navbar__search-input'));
         const menu = /** @type {Element} */ (document.querySelector('.navbar__search [role="listbox"]'));
         const start = performance.now();
+        /** @type {Promise<number | null>} */
         const changed = new Promise((resolve) => {
           const observer = new MutationObserver(() => {
             observer.disconnect();
@@ -296,6 +352,7 @@ async function searchFigures(context, base, outDir) {
 
   // The results page: what it downloads before its first results appear.
   const results = await context.newPage();
+  /** @type {{path: string, at: number}[]} */
   const resultFetches = [];
   results.on('request', (request) => {
     if (indexFile.test(request.url())) resultFetches.push({path: new URL(request.url()).pathname, at: Date.now()});
@@ -327,6 +384,7 @@ async function searchFigures(context, base, outDir) {
   record('search.eval.holdout.hit1_first_tier_only', Math.round(report['box-first'].holdout.metrics.hit1 * 1000) / 1000);
 }
 
+/** Lighthouse's scores and timings of each page, mobile and desktop (median of --runs runs). @param {string} base */
 async function lighthouseFigures(base) {
   let lighthouse;
   let chromeLauncher;
@@ -344,6 +402,7 @@ async function lighthouseFigures(base) {
   try {
     for (const formFactor of ['mobile', 'desktop']) {
       for (const [name, route] of Object.entries(pages)) {
+        /** @type {Record<string, number>[]} */
         const samples = [];
         for (let i = 0; i < runs; i += 1) {
           const config = formFactor === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
@@ -381,7 +440,9 @@ async function lighthouseFigures(base) {
   }
 }
 
+/** Compares the figures with bench/budgets.json; the number of figures over budget. */
 function check() {
+  /** @type {{max?: Record<string, {value: number, timing?: boolean}>, min?: Record<string, {value: number, timing?: boolean}>}} */
   const budgets = JSON.parse(fs.readFileSync(path.join(root, 'bench/budgets.json'), 'utf8'));
   let failed = 0;
   for (const [key, budget] of Object.entries(budgets.max ?? {})) {
@@ -411,12 +472,16 @@ function check() {
  * speed rather than bytes, Lighthouse's mobile LCP and TBT on the section and
  * task pages (median of --runs runs each, both builds measured in turns); for
  * the search index, the plugin's own postBuild against its extraction alone.
+ * @param {BrowserContext} context
+ * @param {string} baseUrl
+ * @param {string} outDir
  */
 async function seamSavings(context, baseUrl, outDir) {
   const require = (await import('node:module')).createRequire(import.meta.url);
   const jiti = require('jiti')(import.meta.url, {interopDefault: true});
   const {SEAMS} = /** @type {typeof import('../src/internals/seams.ts')} */ (jiti(path.join(root, 'src/internals/seams.ts')));
   const measured = {task: pages.task, section: pages.section, reference: pages.reference};
+  /** @type {Record<string, number>} */
   const baseline = {};
   for (const [name, route] of Object.entries(measured)) baseline[name] = await firstLoadJs(context, baseUrl, route, outDir);
   const seamDir = `${outDir}-seam`;
@@ -429,7 +494,7 @@ async function seamSavings(context, baseUrl, outDir) {
         record(`seams.${seam.id}.${name}_js_kb_gzip_saved`, kb(without - baseline[name]), 'KB');
       }
       if (['page-template', 'idle-prefetch'].includes(seam.id) && !flag('no-lighthouse')) {
-        for (const name of ['section', 'task']) {
+        for (const name of /** @type {const} */ (['section', 'task'])) {
           const on = await lighthouseSamples(baseUrl + pages[name], runs);
           const off = await lighthouseSamples(server.url + pages[name], runs);
           record(`seams.${seam.id}.${name}_mobile_lcp_ms_saved`, median(off.lcp) - median(on.lcp), 'ms');
@@ -447,7 +512,7 @@ async function seamSavings(context, baseUrl, outDir) {
   fs.rmSync(path.join(root, seamDir), {recursive: true, force: true});
 }
 
-/** Mobile LCP and TBT of one page, over n Lighthouse runs. */
+/** Mobile LCP and TBT of one page, over n Lighthouse runs. @param {string} url @param {number} n */
 async function lighthouseSamples(url, n) {
   const lighthouse = (await import('lighthouse')).default;
   const chromeLauncher = await import('chrome-launcher');
@@ -469,7 +534,7 @@ async function lighthouseSamples(url, n) {
 }
 
 /** The guide sections: every folder of docs/ with an index page, but the API reference and the changelog. */
-const guideSections = (docsDir) =>
+const guideSections = (/** @type {string} */ docsDir) =>
   fs
     .readdirSync(docsDir, {withFileTypes: true})
     .filter((e) => e.isDirectory() && !['api', 'changelog'].includes(e.name) && fs.existsSync(path.join(docsDir, e.name, 'index.md')))
@@ -480,6 +545,8 @@ const guideSections = (docsDir) =>
  * with every guide section `factor` times over (`servers`, `servers-2`, …),
  * its node_modules linked entry by entry to this one's (its own build cache).
  * Without git history, as both copies are: the pages carry no dates.
+ * @param {number} factor
+ * @returns {string}
  */
 function scaledSite(factor) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `launchdeck-scale-${factor}-`));
@@ -495,7 +562,7 @@ function scaledSite(factor) {
   return dir;
 }
 
-/** Markdown pages under a folder. */
+/** Markdown pages under a folder. @param {string} dir @returns {number} */
 const markdownCount = (dir) =>
   fs
     .readdirSync(dir, {withFileTypes: true})
@@ -507,11 +574,14 @@ const markdownCount = (dir) =>
  * prints each figure of both: first-load JavaScript of every kind of page, the
  * first search tier, the cold build and its peak memory, and the bytes the
  * main bundle and the runtime grow by.
+ * @param {number} factor
+ * @param {BrowserContext} context
  */
 async function scaleFigures(factor, context) {
   const measured = {home: pages.home, section: pages.section, task: pages.task, reference: pages.reference, changelog: '/docs/changelog/'};
   /** @type {Record<string, Record<number, number>>} */
   const table = {};
+  /** @param {string} key @param {number} f @param {number} value */
   const put = (key, f, value) => ((table[key] ??= {})[f] = value);
   for (const f of [1, factor]) {
     const dir = scaledSite(f);
