@@ -657,11 +657,11 @@ if (scale) {
     for (const row of budgetRows) console.log(`${row.figure.padEnd(40)} ${row.value.padStart(10)} ${`≤ ${row.limit}`.padStart(12)}  ${row.ok ? 'ok' : 'OVER'}`);
     for (const row of budgetRows)
       results[
-        `scale.x${scale}.budget.${row.figure
+        `scale.x${scale}.budget_ok.${row.figure
           .replace(/[^a-z0-9]+/gi, '_')
           .toLowerCase()
           .replace(/^_|_$/g, '')}`
-      ] = row.ok ? 'ok' : 'over';
+      ] = row.ok ? 1 : 0;
   }
   fs.mkdirSync(path.join(root, 'bench-results'), {recursive: true});
   fs.writeFileSync(

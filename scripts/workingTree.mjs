@@ -7,7 +7,11 @@ import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** The files (paths relative to `root`); outside a git checkout, everything but dependencies and outputs. */
+/**
+ * The files (paths relative to `root`); outside a git checkout, everything but dependencies and outputs.
+ * @param {string} root
+ * @returns {string[]}
+ */
 export function sourceFiles(root) {
   const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {cwd: root, encoding: 'utf8'});
   if (listed.status === 0) return listed.stdout.split('\0').filter((file) => file && fs.existsSync(path.join(root, file)));
@@ -22,7 +26,11 @@ export function sourceFiles(root) {
   return walk('');
 }
 
-/** Copies those files from `root` into `dest`, over what is there. */
+/**
+ * Copies those files from `root` into `dest`, over what is there.
+ * @param {string} root
+ * @param {string} dest
+ */
 export function copySourceFiles(root, dest) {
   for (const file of sourceFiles(root)) {
     fs.mkdirSync(path.join(dest, path.dirname(file)), {recursive: true});
