@@ -179,14 +179,22 @@ test("the sidebar lists every section, and a section's pages once the reader ope
   }
   // The reader's section is open, with its pages, as the server rendered it.
   assert.ok((await sidebar.locator('a.menu__link[href^="/docs/servers/"]').count()) >= 10, "the Servers section's pages are listed");
-  // Another section opens with its pages, which load when the reader reaches it.
+  // Another section opens with its pages. A click that comes before any hover or focus (the items not loaded yet) still opens it with them.
   const credentials = sidebar.locator('li', {has: page.locator('a.menu__link[href="/docs/credentials/"]')}).first();
-  await credentials.getByRole('button', {name: /Expand sidebar category/}).click();
+  await credentials
+    .getByRole('button', {name: /Expand sidebar category/})
+    .evaluate((button) => button.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true})));
+  const credentialLink = sidebar.locator('a.menu__link[href="/docs/credentials/add-aws-credential"]');
+  // Really on the screen: the element at the link's middle is the link (an open list stuck at no height would clip it).
   await eventually(
-    async () => (await sidebar.locator('a.menu__link[href="/docs/credentials/add-aws-credential"]').count()) === 1,
-    "the Credentials section's pages never appeared in the sidebar",
+    async () =>
+      (await credentialLink.count()) === 1 &&
+      (await credentialLink.evaluate((link) => {
+        const box = link.getBoundingClientRect();
+        return box.height > 0 && link.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+      })),
+    "the Credentials section's pages never showed in the sidebar",
   );
-  assert.ok(await sidebar.locator('a.menu__link[href="/docs/credentials/add-aws-credential"]').isVisible());
   // Going to a page of a third section opens its category, with its pages, and the breadcrumb names it.
   await sidebar.locator('a.menu__link[href="/docs/teams/"]').click();
   await page.getByRole('heading', {level: 1, name: 'Teams'}).waitFor();

@@ -126,6 +126,6 @@ export function lazyRoutes(prefix: string, importTable: () => Promise<GroupTable
       for (const name of key ? stringsOf(chunkNames[key]) : []) prefetchChunks(chunkIdsOf(registry[name]?.[0]));
     }
   };
-  addGroup({prefix, load, preloadPath, prefetchPath});
+  addGroup({prefix, load, isLoaded: () => table !== undefined, preloadPath, prefetchPath});
   return Routes;
 }

@@ -10,6 +10,8 @@ export interface RouteGroup {
   prefix: string;
   /** Loads the group's table (and its sidebar items). */
   load: () => Promise<unknown>;
+  /** Whether the table has loaded. */
+  isLoaded: () => boolean;
   preloadPath: (pathname: string) => Promise<unknown>;
   /** Asks the browser to fetch, at low priority and without running them, the chunks of the page at `pathname`. */
   prefetchPath: (pathname: string) => void;

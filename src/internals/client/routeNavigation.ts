@@ -17,10 +17,10 @@
  *   prefetched twice, nor on a slow or data-saver connection.
  * - The sidebar: a section's category comes without its pages until its group
  *   loads (../theme/DocVersionRoot). When the pointer or the keyboard reaches
- *   a category of a section not yet loaded, or it is clicked, its group loads,
- *   so its pages are there when it opens.
+ *   a category of a section not yet loaded, its group loads, so its pages are
+ *   there when it opens; a click on its caret before they are waits for them.
  */
-import {announce, groupOf} from './routeGroups';
+import {announce, groupOf, type RouteGroup} from './routeGroups';
 
 export function onRouteUpdate({location}: {location: {pathname: string}}): void {
   announce(location.pathname);
@@ -55,18 +55,43 @@ export function withGroups(client: DocusaurusClient): DocusaurusClient {
   });
 }
 
-/** Loads the group of the sidebar category around `target`, if it is a group's and not loaded yet. */
-function loadCategoryGroup(target: EventTarget | null): void {
-  if (!(target instanceof Element)) return;
+/** The group of the sidebar category around `target`, if the category is a group's (its link is the group's prefix). */
+function categoryGroup(target: EventTarget | null): RouteGroup | undefined {
+  if (!(target instanceof Element)) return undefined;
   const link = target.closest('.menu__list-item-collapsible')?.querySelector<HTMLAnchorElement>('a.menu__link[href]');
-  if (!link) return;
-  const group = groupOf(link.pathname);
-  if (group?.prefix === link.pathname) void group.load().catch(() => undefined);
+  const group = link ? groupOf(link.pathname) : undefined;
+  return group && link && group.prefix === link.pathname ? group : undefined;
+}
+
+/**
+ * A click on the caret of a category whose items have not loaded: the click
+ * waits for them, then happens. Opened empty, the category would animate to
+ * no height and keep it when its items came.
+ */
+function openWhenLoaded(event: Event): void {
+  const caret = event.target instanceof Element ? event.target.closest<HTMLElement>('.menu__caret') : null;
+  const group = caret ? categoryGroup(caret) : undefined;
+  if (!caret || !group || group.isLoaded()) return;
+  event.preventDefault();
+  event.stopPropagation();
+  void group.load().then(
+    () => window.setTimeout(() => caret.click(), 0),
+    () => undefined,
+  );
 }
 
 if (typeof window !== 'undefined') {
-  for (const type of ['pointerover', 'focusin', 'click'])
-    document.addEventListener(type, (event) => loadCategoryGroup(event.target), {capture: true, passive: true});
+  // Reaching a category starts loading its items; a click on its caret waits for them.
+  for (const type of ['pointerover', 'focusin'])
+    document.addEventListener(
+      type,
+      (event) =>
+        void categoryGroup(event.target)
+          ?.load()
+          .catch(() => undefined),
+      {capture: true, passive: true},
+    );
+  document.addEventListener('click', openWhenLoaded, {capture: true});
   let client: DocusaurusClient | undefined;
   Object.defineProperty(window, 'docusaurus', {
     configurable: true,
