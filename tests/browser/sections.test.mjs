@@ -88,6 +88,21 @@ test('moving within a section, to another section and back needs no full page lo
   await page.close();
 });
 
+test('back to a page of another section returns to where the reader was on it', async () => {
+  const {page} = await visit(site, '/docs/servers/add-aws-server');
+  const link = page.locator('main article a[href$="/docs/credentials/add-aws-credential"]').last();
+  await link.scrollIntoViewIfNeeded();
+  const where = await page.evaluate(() => window.scrollY);
+  assert.ok(where > 300, `the link is down the page (scrolled to ${where})`);
+  await link.click();
+  await page.waitForURL(/\/docs\/credentials\/add-aws-credential$/);
+  await eventually(async () => (await page.evaluate(() => window.scrollY)) < 50, 'the next page did not open at its top');
+  await page.goBack();
+  await page.waitForURL(/\/docs\/servers\/add-aws-server$/);
+  await eventually(async () => Math.abs((await page.evaluate(() => window.scrollY)) - where) < 50, `back did not return to ${where}`);
+  await page.close();
+});
+
 test('a link to a heading of a page in another section opens the page at that heading', async () => {
   const {page, errors} = await visit(site, '/docs/subnets/add-subnet');
   await page.evaluate(() => (window.__stillHere = true));
