@@ -6,12 +6,23 @@
  * failing on responses made to break it and on a server that ignores
  * validators. A response is what tests/helpers.mjs rawRequest returns:
  * {status, headers (lower-case names), body (a Buffer)}.
+ *
+ * @typedef {{status: number | undefined, headers: import('node:http').IncomingHttpHeaders, body?: Buffer}} Answer
+ *   A response, as rawRequest returns it (a response made up by a test may have no body).
+ * @typedef {(path: string, headers: import('node:http').OutgoingHttpHeaders, method?: string) => Promise<Answer>} Requester
+ *   Sends a request for `path` (GET unless `method` says otherwise) and returns its answer.
  */
 
-/** An entity tag without its weakness mark: If-None-Match compares tags weakly. */
+/**
+ * An entity tag without its weakness mark: If-None-Match compares tags weakly.
+ * @param {string} tag
+ */
 const opaque = (tag) => String(tag).trim().replace(/^W\//, '');
 
-/** A Vary value as a set of names, whatever their order, case and spacing. */
+/**
+ * A Vary value as a set of names, whatever their order, case and spacing.
+ * @param {string | undefined} value
+ */
 const varyNames = (value) =>
   String(value ?? '')
     .split(',')
@@ -24,6 +35,7 @@ const varyNames = (value) =>
  * The request headers that must make a server answer 304 after `first` (a
  * 200): its ETag in If-None-Match, and its Last-Modified in If-Modified-Since,
  * each alone. A validator the response lacks gives no request (validatorProblems says so).
+ * @param {Answer} first
  */
 export function conditionalRequests(first) {
   const requests = [];
@@ -32,9 +44,13 @@ export function conditionalRequests(first) {
   return requests;
 }
 
-/** What `first`, a plain GET's answer, lacks to be revalidated cheaply: an ETag and a Last-Modified. */
+/**
+ * What `first`, a plain GET's answer, lacks to be revalidated cheaply: an ETag and a Last-Modified.
+ * @param {Answer} first
+ */
 export function validatorProblems(first) {
   if (first.status !== 200) return [`the first response is ${first.status}, not 200`];
+  /** @type {string[]} */
   const problems = [];
   if (!first.headers.etag) problems.push('the response has no ETag');
   else if (!/^(W\/)?"[^"]*"$/.test(first.headers.etag)) problems.push(`the ETag ${first.headers.etag} is not a quoted entity tag`);
@@ -48,11 +64,14 @@ export function validatorProblems(first) {
  * `first` with one of `first`'s validators sent back: it must be a 304 with
  * no body that repeats the 200's ETag (compared weakly: nginx's gzip makes the
  * 200's weak and its 304 keeps the strong one), Cache-Control and Vary.
+ * @param {Answer} first
+ * @param {Answer} conditional
  */
 export function notModifiedProblems(first, conditional) {
   if (conditional.status !== 304) {
     return [`${conditional.status} where a 304 is due (${conditional.body?.length ?? 0} bytes sent again)`];
   }
+  /** @type {string[]} */
   const problems = [];
   if (conditional.body?.length) problems.push(`the 304 has a body of ${conditional.body.length} bytes`);
   if (first.headers.etag) {
@@ -74,6 +93,9 @@ export function notModifiedProblems(first, conditional) {
  * returns a response. A first GET with `headers` (Accept-Encoding, Accept…),
  * then the same with each validator of its answer sent back, as GET and as HEAD.
  * Each problem names the path, the request headers and the validator.
+ * @param {Requester} request
+ * @param {string} path
+ * @param {import('node:http').OutgoingHttpHeaders} [headers]
  */
 export async function revalidationProblems(request, path, headers = {}) {
   const label = `${path}${

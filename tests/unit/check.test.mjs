@@ -12,6 +12,7 @@ import path from 'node:path';
 import {spawnSync} from 'node:child_process';
 import {repoRoot} from '../helpers.mjs';
 
+/** @param {...string} files */
 const check = (...files) =>
   spawnSync(process.execPath, [path.join(repoRoot, 'scripts/check.mjs'), ...files], {cwd: repoRoot, encoding: 'utf8', timeout: 120000});
 
@@ -47,7 +48,7 @@ test('a bad page: each finding with its file, line, rule and message, exit 1', (
     const run = check(rel);
     assert.equal(run.status, 1, run.stdout + run.stderr);
     const lines = run.stdout.split('\n').filter((line) => line.startsWith(rel));
-    const has = (pattern) =>
+    const has = (/** @type {RegExp} */ pattern) =>
       assert.ok(
         lines.some((line) => pattern.test(line)),
         `${pattern} in:\n${lines.join('\n')}`,

@@ -92,6 +92,7 @@ test('revalidationProblems: a server that sends validators but ignores them gets
     res.end(req.method === 'HEAD' ? undefined : 'always the whole body');
   });
   try {
+    /** @type {import('../browser/conditional-rules.mjs').Requester} */
     const request = (p, headers, method) => rawRequest(server.url + p, {headers, method});
     assert.deepEqual(await revalidationProblems(request, '/llms.txt'), [
       '/llms.txt, GET with If-None-Match: 200 where a 304 is due (21 bytes sent again)',
@@ -107,6 +108,7 @@ test('revalidationProblems: a server that sends validators but ignores them gets
 test('revalidationProblems: a server without validators is told so', async () => {
   const server = await tinyServer((req, res) => res.end('no validators'));
   try {
+    /** @type {import('../browser/conditional-rules.mjs').Requester} */
     const request = (p, headers, method) => rawRequest(server.url + p, {headers, method});
     assert.deepEqual(await revalidationProblems(request, '/', {'accept-encoding': 'gzip'}), [
       '/ (accept-encoding: gzip): the response has no ETag',
@@ -124,6 +126,7 @@ test('scripts/serve.mjs answers 304 for every validator, compressed or not, and 
   fs.writeFileSync(path.join(dir, 'llms.txt'), 'llms '.repeat(500));
   const server = await startServer({dir, plain: true});
   try {
+    /** @type {import('../browser/conditional-rules.mjs').Requester} */
     const request = (p, headers, method) => rawRequest(server.url + p, {headers, method});
     for (const headers of [{}, {'accept-encoding': 'gzip'}]) {
       assert.deepEqual(await revalidationProblems(request, '/llms.txt', headers), []);

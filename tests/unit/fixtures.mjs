@@ -43,15 +43,21 @@ for (const name of Object.keys(process.env)) if (/^LAUNCHDECK_[A-Z]+_URL$/.test(
 
 const updating = process.env.UPDATE_FIXTURES === '1';
 const inputPattern = /^(.+)\.input\.[^.]+$/;
+/** @param {string} file */
 const relative = (file) => path.relative(repoRoot, file).split(path.sep).join('/');
 
-/** The __fixtures__ folder beside a test file (`import.meta.url`): a feature keeps its fixtures with its tests. */
+/**
+ * The __fixtures__ folder beside a test file (`import.meta.url`): a feature keeps its fixtures with its tests.
+ * @param {string} metaUrl
+ */
 export const fixturesBeside = (metaUrl) => path.join(path.dirname(fileURLToPath(metaUrl)), '__fixtures__');
 
 /**
  * Registers one test per input of __fixtures__/<name>/ (or of the folder `name`, when it is an absolute path). `run(input, {name,
  * file})` gets the input's text and returns the outputs as {suffix: text};
  * an error it throws is the output `error.txt` (its message).
+ * @param {string} name
+ * @param {(input: string, context: {name: string, file: string}) => Record<string, string> | Promise<Record<string, string>>} run
  */
 export function testFixtures(name, run) {
   // A feature's test names its own folder (src/plugins/<feature>/__tests__/__fixtures__/<name>); others, a folder here.
@@ -72,6 +78,7 @@ export function testFixtures(name, run) {
     const caseName = /** @type {RegExpExecArray} */ (inputPattern.exec(input))[1];
     test(`${name}: ${caseName}`, async () => {
       const file = path.join(dir, input);
+      /** @type {Record<string, string>} */
       let outputs;
       try {
         outputs = await run(fs.readFileSync(file, 'utf8'), {name: caseName, file});
@@ -106,6 +113,7 @@ export function testFixtures(name, run) {
  * contents…) are left out: the fixtures show what this site's plugins change,
  * and nothing else. Text is written as the tree holds it, without the escapes
  * Markdown would add ("https\://"), so that a URL a plugin wrote reads as it.
+ * @param {import('unified').PluggableList} [plugins]
  */
 export function markdownProcessor(plugins = []) {
   return unified()
@@ -115,10 +123,23 @@ export function markdownProcessor(plugins = []) {
     .use(remarkDirective)
     .use(remarkGfm)
     .use(plugins)
-    .use(remarkStringify, {bullet: '-', rule: '-', emphasis: '*', strong: '*', fences: true, listItemIndent: 'one', handlers: {text: (node) => node.value}});
+    .use(remarkStringify, {
+      bullet: '-',
+      rule: '-',
+      emphasis: '*',
+      strong: '*',
+      fences: true,
+      listItemIndent: 'one',
+      handlers: {text: (/** @type {import('mdast').Text} */ node) => node.value},
+    });
 }
 
-/** `source` through the remark `plugins`, written back as MDX. `file` is the page's path (some plugins read it). */
+/**
+ * `source` through the remark `plugins`, written back as MDX. `file` is the page's path (some plugins read it).
+ * @param {string} source
+ * @param {import('unified').PluggableList} plugins
+ * @param {import('vfile').VFileOptions} [file]
+ */
 export async function runRemark(source, plugins, file = {}) {
   return String(await markdownProcessor(plugins).process({value: source, ...file}));
 }
@@ -128,6 +149,7 @@ export async function runRemark(source, plugins, file = {}) {
  * block's meta string becomes the code element's `metastring` property.
  */
 function remarkCodeMetastring() {
+  /** @param {import('mdast').Nodes & {children?: import('mdast').RootContent[]}} node any node, a parent or a leaf */
   const visit = (node) => {
     if (node.type === 'code') {
       node.data ??= {};
@@ -172,14 +194,22 @@ const VERBATIM = new Set(['pre', 'textarea', 'script', 'style']);
 /** Elements that sit inside a line of text: a parent holding one stays on one line. */
 const PHRASING = new Set(['a', 'abbr', 'b', 'br', 'code', 'del', 'em', 'i', 'img', 'ins', 'kbd', 'mark', 's', 'small', 'span', 'strong', 'sub', 'sup', 'u']);
 
+/** @param {string} text */
 const escapeText = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
-/** An attribute value in the quote it needs least (JSON reads better in single quotes). */
+/**
+ * An attribute value in the quote it needs least (JSON reads better in single quotes).
+ * @param {string} value
+ */
 function quoted(value) {
   const quote = value.includes('"') && !value.includes("'") ? "'" : '"';
   return `${quote}${value.replace(/&/g, '&amp;').replaceAll(quote, quote === '"' ? '&quot;' : '&#39;')}${quote}`;
 }
 
+/**
+ * @param {import('hast').Element} node
+ * @param {import('property-information').Schema} schema
+ */
 function elementAttributes(node, schema) {
   return Object.entries(node.properties ?? {})
     .filter(([, value]) => value !== undefined && value !== null && value !== false)
@@ -191,6 +221,7 @@ function elementAttributes(node, schema) {
     .join('');
 }
 
+/** @param {JsxElement} node */
 function jsxAttributes(node) {
   return (node.attributes ?? [])
     .map((attribute) => {
@@ -202,7 +233,11 @@ function jsxAttributes(node) {
     .join('');
 }
 
-/** Opening and closing tags of an element or a JSX element, and the schema of its children. */
+/**
+ * Opening and closing tags of an element or a JSX element, and the schema of its children.
+ * @param {import('hast').Element | JsxElement} node
+ * @param {import('property-information').Schema} schema
+ */
 function tagsOf(node, schema) {
   if (node.type === 'element') {
     const inner = node.tagName === 'svg' ? svgSchema : schema;
@@ -213,10 +248,21 @@ function tagsOf(node, schema) {
   return {open: `<${name}${jsxAttributes(node)}>`, close: `</${name}>`, schema};
 }
 
+/**
+ * @typedef {import('mdast-util-mdx-jsx').MdxJsxFlowElementHast | import('mdast-util-mdx-jsx').MdxJsxTextElementHast} JsxElement
+ * @param {import('hast').Nodes} node
+ * @returns {node is import('hast').Element | JsxElement}
+ */
 const isElement = (node) => node.type === 'element' || node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement';
+/** @param {import('hast').Nodes} node */
 const isBlank = (node) => node.type === 'text' && !node.value.trim();
 
-/** A node on one line, exactly as it is. */
+/**
+ * A node on one line, exactly as it is.
+ * @param {import('hast').Nodes} node
+ * @param {import('property-information').Schema} schema
+ * @returns {string}
+ */
 function inline(node, schema) {
   switch (node.type) {
     case 'text':
@@ -243,6 +289,10 @@ function inline(node, schema) {
  * Writes a node on indented lines: an element whose children are only block
  * elements (and the whitespace between them) gets one line per child; one
  * that holds text or inline elements stays on one line, as written.
+ * @param {import('hast').Nodes & {children?: import('hast').RootContent[]}} node any node, a parent or a leaf
+ * @param {number} depth
+ * @param {import('property-information').Schema} schema
+ * @returns {string[]}
  */
 function lines(node, depth, schema) {
   const pad = '  '.repeat(depth);
@@ -261,7 +311,10 @@ function lines(node, depth, schema) {
   return [pad + tags.open, ...blockChildren.flatMap((child) => lines(child, depth + 1, tags.schema)), pad + tags.close];
 }
 
-/** An HTML tree (hast, MDX nodes included) as indented HTML, one block per line. */
+/**
+ * An HTML tree (hast, MDX nodes included) as indented HTML, one block per line.
+ * @param {import('hast').Nodes} tree
+ */
 export function hastToText(tree) {
   return `${lines(tree, 0, htmlSchema).join('\n')}\n`;
 }
@@ -272,12 +325,14 @@ export function hastToText(tree) {
  * whose name or folder starts with `_`, its front matter and title read by
  * Docusaurus's own parser, its description the front matter's or, without
  * one, the excerpt Docusaurus makes from the first paragraph.
+ * @param {string} [siteDir]
  */
 export async function fixtureSiteModel(siteDir = fixtureSite) {
   const {parseMarkdownFile, DEFAULT_PARSE_FRONT_MATTER} = await import('@docusaurus/utils');
   const {createSiteModel} = jiti(path.join(repoRoot, 'src/utils/siteModel.ts'));
   const {docIdOfFile, docRoute} = jiti(path.join(repoRoot, 'src/utils/docRoutes.ts'));
   const docsDir = path.join(siteDir, 'docs');
+  /** @type {(dir: string) => string[]} */
   const files = (dir) =>
     fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
       if (entry.name.startsWith('_')) return [];

@@ -21,15 +21,21 @@ import {repoRoot} from '../helpers.mjs';
 
 const fixtureRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '__fixtures__', 'direction');
 
-/** Every cycle of a graph (one per strongly connected component), each as a path that ends where it starts. */
+/**
+ * Every cycle of a graph (one per strongly connected component), each as a path that ends where it starts.
+ * @param {Map<string, string[]>} graph
+ */
 function findCycles(graph) {
   // Tarjan's strongly connected components (recursive: a few hundred modules are no depth for it).
   let index = 0;
   const indices = new Map();
   const lowlinks = new Map();
+  /** @type {string[]} */
   const stack = [];
   const onStack = new Set();
+  /** @type {string[][]} */
   const components = [];
+  /** @param {string} node */
   const connect = (node) => {
     indices.set(node, index);
     lowlinks.set(node, index);
@@ -45,10 +51,11 @@ function findCycles(graph) {
       }
     }
     if (lowlinks.get(node) === indices.get(node)) {
+      /** @type {string[]} */
       const component = [];
       let member;
       do {
-        member = stack.pop();
+        member = /** @type {string} */ (stack.pop());
         onStack.delete(member);
         component.push(member);
       } while (member !== node);
@@ -63,11 +70,12 @@ function findCycles(graph) {
     const start = [...members].sort()[0];
     if (members.size === 1 && !(graph.get(start) ?? []).includes(start)) continue;
     // A shortest way back to the start, inside the component.
+    /** @type {Map<string, string | null>} */
     const previous = new Map([[start, null]]);
     const queue = [start];
     let closing;
     while (queue.length && !closing) {
-      const node = queue.shift();
+      const node = /** @type {string} */ (queue.shift());
       for (const next of graph.get(node) ?? []) {
         if (!members.has(next)) continue;
         if (next === start) {
@@ -81,7 +89,8 @@ function findCycles(graph) {
       }
     }
     const cycle = [start];
-    for (let node = closing; node !== start; node = previous.get(node)) cycle.splice(1, 0, node);
+    // Each node of the way back has the one before it, up to the start.
+    for (let node = /** @type {string} */ (closing); node !== start; node = /** @type {string} */ (previous.get(node))) cycle.splice(1, 0, node);
     cycle.push(start);
     cycles.push(cycle);
   }
@@ -114,15 +123,19 @@ test('the cycle finder names each cycle, and only cycles', () => {
   );
 });
 
-/** The graph as findCycles reads it: each file and the files it imports, type-only imports included. */
-const targetsOf = (graph) => new Map([...graph].map(([file, edges]) => [file, [...new Set(edges.filter((e) => e.target).map((e) => e.target))]]));
+/**
+ * The graph as findCycles reads it: each file and the files it imports, type-only imports included.
+ * @param {ReturnType<typeof importGraph>} graph
+ */
+const targetsOf = (graph) =>
+  new Map([...graph].map(([file, edges]) => [file, [...new Set(edges.filter((e) => e.target).map((e) => /** @type {string} */ (e.target)))]]));
 
 test('no module under src/ imports itself through other modules', () => {
   const graph = targetsOf(importGraph(repoRoot));
   assert.ok(graph.size > 50, `${graph.size} modules read`);
   const edges = [...graph.values()].reduce((sum, targets) => sum + targets.length, 0);
   assert.ok(edges > 50, `${edges} imports between them`);
-  const name = (file) => path.relative(repoRoot, file).split(path.sep).join('/');
+  const name = (/** @type {string} */ file) => path.relative(repoRoot, file).split(path.sep).join('/');
   const cycles = findCycles(graph).map((cycle) => cycle.map(name).join(' → '));
   assert.deepEqual(cycles, [], `import cycles:\n${cycles.join('\n')}`);
 });

@@ -15,7 +15,11 @@ const SOURCE = /\.(ts|tsx|cjs|mjs)$/;
 const RESOLVE = ['', '.ts', '.tsx', '.mjs', '.cjs', '.js', '/index.ts', '/index.tsx', '/index.js'];
 const BUILTINS = new Set(builtinModules);
 
-/** Every .ts, .tsx, .cjs and .mjs file under `dir` (declaration files left out). */
+/**
+ * Every .ts, .tsx, .cjs and .mjs file under `dir` (declaration files left out).
+ * @param {string} dir
+ * @returns {string[]}
+ */
 export function sourceFiles(dir) {
   return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -25,8 +29,12 @@ export function sourceFiles(dir) {
 }
 
 /** @typedef {{specifier: string | undefined, typeOnly: boolean}} ImportSpec */
+/** @typedef {{target?: string, builtin?: string, typeOnly: boolean}} Edge An import: of a file under src/ (`target`) or of a Node built-in (`builtin`). */
 
-/** What `file` imports: static, dynamic, require() and `new URL('./x', import.meta.url)` (a worker), each with whether it is type-only. */
+/**
+ * What `file` imports: static, dynamic, require() and `new URL('./x', import.meta.url)` (a worker), each with whether it is type-only.
+ * @param {string} file
+ */
 export function importSpecs(file) {
   const text = fs.readFileSync(file, 'utf8');
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
@@ -34,6 +42,7 @@ export function importSpecs(file) {
   const specs = [];
   /** @param {ts.Node | undefined} node */
   const literal = (node) => (node && ts.isStringLiteralLike(node) ? node.text : undefined);
+  /** @param {ts.Node} node */
   const visit = (node) => {
     if (ts.isImportDeclaration(node)) {
       const clause = node.importClause;
@@ -67,11 +76,14 @@ export function importSpecs(file) {
  * The import graph of the files under `root`/src: for each file, the files it
  * imports (relative and @site/ imports) and the Node built-ins it imports, each
  * edge marked type-only or not.
+ * @param {string} root
  */
 export function importGraph(root) {
   const files = new Set(sourceFiles(path.join(root, 'src')));
+  /** @type {Map<string, Edge[]>} */
   const graph = new Map();
   for (const file of files) {
+    /** @type {Edge[]} */
     const edges = [];
     for (const {specifier, typeOnly} of importSpecs(file)) {
       let base;
@@ -103,6 +115,7 @@ export const LAYERS = [
   {level: 3, name: 'site (src/theme, src/pages, src/css)', match: /^src\/(theme|pages|css)\//},
 ];
 
+/** @param {string} rel */
 export const layerOf = (rel) => LAYERS.find((layer) => layer.match.test(rel)) ?? LAYERS[LAYERS.length - 1];
 
 /**
@@ -111,6 +124,7 @@ export const layerOf = (rel) => LAYERS.find((layer) => layer.match.test(rel)) ??
  * client/ and theme/, the site's theme and pages), `build` for a
  * feature's or the platform's build side, `shared` for the rest (config, utils,
  * a feature's seams/, which hold both).
+ * @param {string} rel
  */
 export function sideOf(rel) {
   if (/^src\/plugins\/[^/]+\/(client|theme)\//.test(rel) || /^src\/internals\/(client|theme)\//.test(rel) || /^src\/(theme|pages)\//.test(rel))
@@ -119,10 +133,19 @@ export function sideOf(rel) {
   return 'build';
 }
 
+/**
+ * @param {string} root
+ * @param {string} file
+ */
 const relOf = (root, file) => path.relative(root, file).split(path.sep).join('/');
 
-/** Each import that runs up a layer, as "importer → imported (layer → higher layer)". */
+/**
+ * Each import that runs up a layer, as "importer → imported (layer → higher layer)".
+ * @param {string} root
+ * @param {Map<string, Edge[]>} [graph]
+ */
 export function directionProblems(root, graph = importGraph(root)) {
+  /** @type {string[]} */
   const problems = [];
   for (const [file, edges] of graph) {
     const from = layerOf(relOf(root, file));
@@ -138,8 +161,11 @@ export function directionProblems(root, graph = importGraph(root)) {
 /**
  * Each browser file that reaches build-side code or a Node built-in through
  * imports that are not type-only, with the chain that gets there.
+ * @param {string} root
+ * @param {Map<string, Edge[]>} [graph]
  */
 export function boundaryProblems(root, graph = importGraph(root)) {
+  /** @type {string[]} */
   const problems = [];
   for (const [file] of graph) {
     if (sideOf(relOf(root, file)) !== 'browser') continue;
@@ -157,14 +183,15 @@ export function boundaryProblems(root, graph = importGraph(root)) {
           if (!found.has(problem)) found.add(problem);
           continue;
         }
-        const rel = relOf(root, edge.target);
+        // An import that is not of a built-in is of a file: it has a target.
+        const rel = relOf(root, /** @type {string} */ (edge.target));
         if (sideOf(rel) === 'build') {
           found.add(`${[...chain, rel].join(' → ')}: browser code imports build-side code`);
           continue;
         }
-        if (!seen.has(edge.target)) {
-          seen.set(edge.target, [...chain, rel]);
-          queue.push(edge.target);
+        if (!seen.has(/** @type {string} */ (edge.target))) {
+          seen.set(/** @type {string} */ (edge.target), [...chain, rel]);
+          queue.push(/** @type {string} */ (edge.target));
         }
       }
     }

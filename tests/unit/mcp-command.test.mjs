@@ -11,7 +11,9 @@ import createJiti from 'jiti';
 import {repoRoot} from '../helpers.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const {MCP_PACKAGE, mcpCommand, editorConfigs} = jiti(path.join(repoRoot, 'src/config/assistants.ts'));
+const {MCP_PACKAGE, mcpCommand, editorConfigs} = /** @type {typeof import('../../src/config/assistants.ts')} */ (
+  jiti(path.join(repoRoot, 'src/config/assistants.ts'))
+);
 const root = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
 const mcp = JSON.parse(fs.readFileSync(path.join(repoRoot, 'mcp/package.json'), 'utf8'));
 
@@ -27,9 +29,9 @@ test('the editors run the mcp/ workspace package with npx, not the repository', 
 test('mcp/README.md gives each editor the configuration the page menu shows', () => {
   const readme = fs.readFileSync(path.join(repoRoot, 'mcp/README.md'), 'utf8');
   const configs = editorConfigs('https://docs.launchdeck.io');
-  const claudeCode = configs.find((c) => c.editor === 'Claude Code').code;
+  const claudeCode = /** @type {(typeof configs)[number]} */ (configs.find((c) => c.editor === 'Claude Code')).code;
   assert.ok(readme.includes(`\`${claudeCode}\``), claudeCode);
-  const desktop = JSON.parse(configs.find((c) => c.editor === 'Claude Desktop').code);
+  const desktop = JSON.parse(/** @type {(typeof configs)[number]} */ (configs.find((c) => c.editor === 'Claude Desktop')).code);
   const written = readme.split('\n').find((line) => line.trim().startsWith('{"mcpServers"'));
   assert.ok(written, 'mcp/README.md shows the Claude Desktop configuration');
   assert.deepEqual(JSON.parse(written), desktop);

@@ -14,12 +14,20 @@ import {spawnSync} from 'node:child_process';
 import {repoRoot} from '../helpers.mjs';
 
 const fixtures = path.join(repoRoot, 'tests/unit/__fixtures__/prose-lint');
+/** @param {...string} args */
 const textlint = (...args) =>
   spawnSync(path.join(repoRoot, 'node_modules/.bin/textlint'), ['--rulesdir', 'textlint/rules', '-f', 'json', ...args], {cwd: repoRoot, encoding: 'utf8'});
 
+/**
+ * textlint's findings on `file`, one line each: "line: rule: message".
+ * @param {string} file
+ * @returns {string[]}
+ */
 const findings = (file) => {
   const run = textlint(file);
-  return JSON.parse(run.stdout)[0].messages.map((m) => `${m.line}: ${m.ruleId}: ${m.message.split('\n')[0]}`);
+  return JSON.parse(run.stdout)[0].messages.map(
+    (/** @type {{line: number, ruleId: string, message: string}} */ m) => `${m.line}: ${m.ruleId}: ${m.message.split('\n')[0]}`,
+  );
 };
 
 test('every prose rule fails on its bad example, at its line', () => {

@@ -15,8 +15,12 @@ import {repoRoot} from '../helpers.mjs';
 const OWNER = 'src/utils/productUrls.ts';
 const DEFINER = 'src/config/urls.ts';
 
-/** Lines of `source` that replace a URL token or read the token map. */
+/**
+ * Lines of `source` that replace a URL token or read the token map.
+ * @param {string} source
+ */
 export function tokenReplacements(source) {
+  /** @type {{line: number, text: string}[]} */
   const found = [];
   source.split('\n').forEach((line, index) => {
     if (/^\s*(\/\/|\*|\/\*)/.test(line)) return;
@@ -27,6 +31,10 @@ export function tokenReplacements(source) {
   return found;
 }
 
+/**
+ * @param {string} dir
+ * @returns {string[]}
+ */
 function sourceFiles(dir) {
   return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
     const full = path.join(dir, entry.name);

@@ -9,7 +9,12 @@ import assert from 'node:assert/strict';
 import pixelmatch from 'pixelmatch';
 import {compare, MAX_DIFF_RATIO} from '../visual/shots.mjs';
 
-/** A width×height picture of grey text-like stripes. */
+/**
+ * A width×height picture of grey text-like stripes.
+ * @param {number} width
+ * @param {number} height
+ * @returns {import('../visual/shots.mjs').Picture}
+ */
 function picture(width, height) {
   const data = Buffer.alloc(width * height * 4);
   for (let y = 0; y < height; y++) {
@@ -23,6 +28,14 @@ function picture(width, height) {
   return {width, height, data};
 }
 
+/**
+ * Paints a size×size square of colour [r, g, b] at (x0, y0).
+ * @param {import('../visual/shots.mjs').Picture} image
+ * @param {number} x0
+ * @param {number} y0
+ * @param {number} size
+ * @param {[number, number, number]} colour
+ */
 function paint(image, x0, y0, size, [r, g, b]) {
   for (let y = y0; y < y0 + size; y++) {
     for (let x = x0; x < x0 + size; x++) {
@@ -55,7 +68,9 @@ test('a changed block fails, and the image of differences marks it', () => {
   const verdict = compare(picture(300, 200), actual, pixelmatch);
   assert.equal(verdict.same, false);
   assert.match(/** @type {string} */ (verdict.reason), /^\d+ pixels differ \(0\.\d+% of the picture, more than 0\.05%\)$/);
-  const at = (x, y) => [.../** @type {import('../visual/shots.mjs').Picture} */ (verdict.diff).data.subarray((y * 300 + x) * 4, (y * 300 + x) * 4 + 3)];
+  const at = (/** @type {number} */ x, /** @type {number} */ y) => [
+    .../** @type {import('../visual/shots.mjs').Picture} */ (verdict.diff).data.subarray((y * 300 + x) * 4, (y * 300 + x) * 4 + 3),
+  ];
   assert.deepEqual(at(110, 60), [255, 0, 0], 'a changed pixel is red in the diff');
   assert.notDeepEqual(at(10, 190), [255, 0, 0], 'an unchanged pixel is not');
 });
