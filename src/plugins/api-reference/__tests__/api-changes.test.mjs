@@ -16,10 +16,14 @@ import {apiChanges, report} from '../scripts/api-changes.mjs';
 const script = path.join(repoRoot, 'src/plugins/api-reference/scripts/api-changes.mjs');
 const spec = YAML.parse(fs.readFileSync(path.join(repoRoot, 'api/openapi.yaml'), 'utf8'));
 
+/** @type {string[]} */
 const temporary = [];
 after(() => temporary.forEach((dir) => fs.rmSync(dir, {recursive: true, force: true})));
 
-/** A docs folder with a section and the given changelog entries ({name, tags, operations}). */
+/**
+ * A docs folder with a section and the given changelog entries ({name, tags, operations}).
+ * @param {Array<{name: string, tags: string[], operations: string[]}>} [entries]
+ */
 function docsWith(entries = []) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-api-changes-docs-'));
   temporary.push(dir);
@@ -54,10 +58,11 @@ function withoutRequiredResponseField() {
   const schema = head.components.schemas.SshKey;
   assert.ok(schema.required.includes('fingerprint') && schema.properties.fingerprint, 'SshKey.fingerprint is a required property');
   delete schema.properties.fingerprint;
-  schema.required = schema.required.filter((name) => name !== 'fingerprint');
+  schema.required = schema.required.filter((/** @type {string} */ name) => name !== 'fingerprint');
   return head;
 }
 
+/** @param {ReturnType<typeof apiChanges>['changes']} changes */
 const breakingIds = (changes) => [...new Set(changes.filter((c) => c.type === 'breaking').map((c) => c.operationId))].sort();
 
 test('a required response property removed from a component schema is breaking for every operation that returns it, and fails without an entry', () => {
@@ -173,7 +178,11 @@ test('identical specs have no changes; changes outside the operations are listed
   assert.match(report(result), /not in an operation: info\.version changed from "1\.0\.0" to "1\.1\.0"/);
 });
 
-/** Runs the CLI in `cwd` without the test runner's context (a child with it would report to this runner). */
+/**
+ * Runs the CLI in `cwd` without the test runner's context (a child with it would report to this runner).
+ * @param {string} cwd
+ * @param {...string} args
+ */
 function cli(cwd, ...args) {
   const env = {...process.env};
   delete env.NODE_TEST_CONTEXT;
@@ -191,6 +200,7 @@ test('CLI: --base HEAD in this repository, with the spec as committed, finds not
   assert.equal(run.stdout, 'No changes to api/openapi.yaml since HEAD.\n');
 });
 
+/** @param {string[]} required */
 const smallSpec = (required) => ({
   openapi: '3.1.0',
   info: {title: 'Widgets', version: '1.0.0'},

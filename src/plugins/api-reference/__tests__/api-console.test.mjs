@@ -35,6 +35,7 @@ const DESCRIPTIVE = new Set(['description', 'example', 'examples', 'default', 't
 
 test('the validator understands every keyword the contract uses in its schemas', () => {
   const unknown = new Set();
+  /** @param {unknown} schema */
   const walk = (schema) => {
     if (!schema || typeof schema !== 'object') return;
     for (const [key, value] of Object.entries(schema)) {
@@ -62,7 +63,7 @@ test('the validator names the field and the rule', () => {
       when: {type: ['string', 'null'], format: 'date-time'},
     },
   };
-  const issues = (value) => validate(schema, value).map((i) => `${request.fieldName(i.path)} ${i.message}`);
+  const issues = (/** @type {unknown} */ value) => validate(schema, value).map((i) => `${request.fieldName(i.path)} ${i.message}`);
   assert.deepEqual(issues({name: 'web', size: 3}), []);
   assert.deepEqual(issues({name: 'web', size: 3, when: null}), []);
   assert.deepEqual(issues({size: 3}), ['name is required']);

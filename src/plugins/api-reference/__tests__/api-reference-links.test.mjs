@@ -20,6 +20,7 @@ const remarkApiReferenceLinks = /** @type {typeof import('../remarkReferenceLink
 const remarkProductUrls = /** @type {typeof import('../../../utils/productUrls.ts').default} */ (jiti('../../../utils/productUrls.ts'));
 
 /** A reference page is a target of the links, never a guide that gets them. */
+/** @type {Record<string, string>} */
 const pageOf = {'reference-page': 'docs/api/reference/servers/stop-server.md'};
 
 testFixtures(path.join(fixturesDir, 'api-reference-links'), async (source, {name}) => ({

@@ -29,15 +29,20 @@ const {docusaurusFeatures} = /** @type {typeof import('../../../config/docusauru
   jiti(path.join(repoRoot, 'src/config/docusaurusVersion.ts'))
 );
 
+/** @typedef {import('../plugin.ts').GeneratedFile} GeneratedFile */
+/** @typedef {import('mdast').Nodes & {value?: string, children?: import('mdast').RootContent[]}} MdastNode An mdast node, a parent or a leaf. */
+
 const contract = loadSiteContract(repoRoot);
+/** @param {string} text */
 const withoutFrontMatter = (text) => text.replace(/^---\n[\s\S]*?\n---\n/, '');
+/** @type {(node: MdastNode) => string} */
 const plainText = (node) => (node.value ?? '') + (node.children ?? []).map(plainText).join('');
 let generated;
 /** The reference's files with the default options (written once: highlighting every sample takes a few seconds). */
 const files = () => (generated ??= referenceFiles(contract, () => []));
 
 test('every generated page compiles as MDX with GFM and no preprocessing, so nothing needs the MDX 1 compatibility', async () => {
-  const pages = files().filter((f) => f.file.endsWith('.md'));
+  const pages = files().filter((/** @type {GeneratedFile} */ f) => f.file.endsWith('.md'));
   assert.equal(pages.length, contract.operations.length + 1, 'the operations and the overview');
   const failures = [];
   for (const {file, content} of pages) {
@@ -52,9 +57,11 @@ test('every generated page compiles as MDX with GFM and no preprocessing, so not
 });
 
 test("the overview's resource headings keep their ids, escaped as MDX 2 needs", async () => {
-  const overview = files().find((f) => f.file === 'index.md').content;
+  const overview = files().find((/** @type {GeneratedFile} */ f) => f.file === 'index.md').content;
+  /** @type {string[]} */
   const headings = [];
-  const collect = () => (tree) => {
+  const collect = () => (/** @type {import('mdast').Root} */ tree) => {
+    /** @param {MdastNode} node */
     const visit = (node) => {
       if (node.type === 'heading' && node.depth === 3) headings.push(plainText(node));
       (node.children ?? []).forEach(visit);
@@ -81,12 +88,12 @@ test("a resource's sidebar category has its own key only when the docs plugin ac
     collapsed: true,
   });
   const keys = referenceFiles(contract, () => [], {categoryKey: true})
-    .filter((f) => f.file.endsWith('_category_.json'))
-    .map((f) => JSON.parse(f.content).key);
+    .filter((/** @type {GeneratedFile} */ f) => f.file.endsWith('_category_.json'))
+    .map((/** @type {GeneratedFile} */ f) => JSON.parse(f.content).key);
   assert.equal(keys.length, contract.resources.length);
   assert.equal(new Set(keys).size, keys.length, 'unique keys');
   // Without the flag (Docusaurus 3.7, which refuses keys it doesn't know in _category_.json), no key at all.
-  for (const f of files().filter((f) => f.file.endsWith('_category_.json'))) {
+  for (const f of files().filter((/** @type {GeneratedFile} */ f) => f.file.endsWith('_category_.json'))) {
     assert.equal('key' in JSON.parse(f.content), false, f.file);
   }
 });

@@ -21,6 +21,12 @@ const {guidesByOperation, referenceFiles} = jiti(path.join(repoRoot, 'src/plugin
 const {inlineHtml, proseHtml} = /** @type {typeof import('../html.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/html.ts')));
 const {docRoute} = /** @type {typeof import('../../../utils/docRoutes.ts')} */ (jiti(path.join(repoRoot, 'src/utils/docRoutes.ts')));
 
+/** @typedef {import('../plugin.ts').GeneratedFile} GeneratedFile */
+/**
+ * A block of an operation's page data read back from its JSON file (PageBlock, src/plugins/api-reference/pageData.ts): of any kind, so each field may be absent.
+ * @typedef {{html?: string, links?: Array<{to: string, title: string}>, tabs?: string, samples?: import('../pageData.ts').PageSample[]}} PageBlockJson
+ */
+
 const contract = loadSiteContract(repoRoot);
 const API_URL = 'https://api.launchdeck.io/v1';
 
@@ -29,13 +35,13 @@ test('every operation of the contract has exactly one page, and every resource a
   for (const item of Object.values(/** @type {any} */ (contract.doc).paths)) count += METHODS.filter((m) => item[m]).length;
   assert.equal(contract.operations.length, count);
   const files = referenceFiles(contract, () => []);
-  const pages = files.filter((f) => f.file.endsWith('.md') && f.file !== 'index.md');
+  const pages = files.filter((/** @type {GeneratedFile} */ f) => f.file.endsWith('.md') && f.file !== 'index.md');
   assert.equal(pages.length, count, 'one page per operation');
-  assert.equal(new Set(pages.map((f) => f.file)).size, count, 'no two operations share a page');
-  assert.equal(files.filter((f) => f.file.endsWith('_category_.json')).length, contract.resources.length);
+  assert.equal(new Set(pages.map((/** @type {GeneratedFile} */ f) => f.file)).size, count, 'no two operations share a page');
+  assert.equal(files.filter((/** @type {GeneratedFile} */ f) => f.file.endsWith('_category_.json')).length, contract.resources.length);
   for (const op of contract.operations)
     assert.ok(
-      files.some((f) => f.file === `${op.resource.slug}/${op.slug}.md`),
+      files.some((/** @type {GeneratedFile} */ f) => f.file === `${op.resource.slug}/${op.slug}.md`),
       op.id,
     );
 });
@@ -134,60 +140,67 @@ test('samples call the right URL and send the token, except where the contract n
 test('guides and reference link both ways: every guide that calls an operation is listed on its page', () => {
   const guides = guidesByOperation(repoRoot, contract);
   assert.ok(guides.size > 60, `${guides.size} operations are used by guides`);
-  const files = referenceFiles(contract, (op) => guides.get(op.id) ?? []);
-  const data = JSON.parse(files.find((f) => f.file === 'servers/start-server.json').content);
-  const links = data.blocks.filter((b) => b.links).flatMap((b) => b.links);
+  const files = referenceFiles(contract, (/** @type {import('../contract.ts').Operation} */ op) => guides.get(op.id) ?? []);
+  const data = JSON.parse(files.find((/** @type {GeneratedFile} */ f) => f.file === 'servers/start-server.json').content);
+  const links = data.blocks.filter((/** @type {PageBlockJson} */ b) => b.links).flatMap((/** @type {PageBlockJson} */ b) => b.links);
   assert.ok(
-    links.some((l) => l.to === '/docs/servers/start-server' && l.title === 'Start a server'),
+    links.some((/** @type {{to: string, title: string}} */ l) => l.to === '/docs/servers/start-server' && l.title === 'Start a server'),
     JSON.stringify(links),
   );
   // And in the page's Markdown for readers' tools, as an absolute link.
-  const markdown = files.find((f) => f.file === 'servers/start-server.md').markdown;
+  const markdown = files.find((/** @type {GeneratedFile} */ f) => f.file === 'servers/start-server.md').markdown;
   assert.match(markdown, /^- \[Start a server\]\(https:\/\/docs\.launchdeck\.io\/docs\/servers\/start-server\)$/m);
 });
 
 test("an operation's page is a few lines of MDX that render its data; headings get unique ids, as Docusaurus gives them", () => {
   const files = referenceFiles(contract, () => []);
   for (const op of contract.operations) {
-    const stub = files.find((f) => f.file === `${op.resource.slug}/${op.slug}.md`);
+    const stub = files.find((/** @type {GeneratedFile} */ f) => f.file === `${op.resource.slug}/${op.slug}.md`);
     assert.match(stub.content, new RegExp(`^import data from '\\./${op.slug}\\.json';$`, 'm'), op.id);
     assert.match(stub.content, /^export const toc = data\.toc;$/m);
     assert.match(stub.content, /^<Operation blocks=\{data\.blocks\} \/>$/m);
     assert.ok(stub.content.length < 1500, `${op.id}: the MDX stays small (${stub.content.length} characters)`);
-    const data = JSON.parse(files.find((f) => f.file === `${op.resource.slug}/${op.slug}.json`).content);
-    const ids = data.toc.map((t) => t.id);
+    const data = JSON.parse(files.find((/** @type {GeneratedFile} */ f) => f.file === `${op.resource.slug}/${op.slug}.json`).content);
+    const ids = data.toc.map((/** @type {import('../pageData.ts').TocItem} */ t) => t.id);
     assert.equal(new Set(ids).size, ids.length, `${op.id}: unique heading ids`);
     assert.deepEqual(ids.slice(0, 1), ['request']);
     assert.ok(ids.includes('responses') && ids.includes('guides-that-use-it'), op.id);
     // No Markdown syntax or URL token left in what the browser gets.
-    const html = JSON.stringify(data.blocks.filter((b) => b.html)).replace(/<code>.*?<\/code>/g, '');
+    const html = JSON.stringify(data.blocks.filter((/** @type {PageBlockJson} */ b) => b.html)).replace(/<code>.*?<\/code>/g, '');
     assert.doesNotMatch(html, /\*\*|\]\(|%[A-Z]+_URL%/, op.id);
   }
-  const create = JSON.parse(files.find((f) => f.file === 'servers/create-server.json').content);
+  const create = JSON.parse(files.find((/** @type {GeneratedFile} */ f) => f.file === 'servers/create-server.json').content);
   // Variant headings keep their code: "provider: `aws`" becomes provider-aws, with <code> in the table of contents.
   assert.ok(
-    create.toc.some((t) => t.id === 'provider-aws' && t.value === 'provider: <code>aws</code>' && t.level === 4),
+    create.toc.some(
+      (/** @type {import('../pageData.ts').TocItem} */ t) => t.id === 'provider-aws' && t.value === 'provider: <code>aws</code>' && t.level === 4,
+    ),
     JSON.stringify(create.toc),
   );
   const tables = create.blocks
-    .filter((b) => b.html)
-    .map((b) => b.html)
+    .filter((/** @type {PageBlockJson} */ b) => b.html)
+    .map((/** @type {PageBlockJson} */ b) => b.html)
     .join('');
   assert.match(tables, /<div class="ld-table" role="region" tabindex="0" aria-label="Table: Path parameters"><table><thead><tr><th>Name<\/th>/);
-  const samples = create.blocks.find((b) => b.samples);
+  const samples = create.blocks.find((/** @type {PageBlockJson} */ b) => b.samples);
   assert.equal(samples.tabs, 'api-language');
   assert.deepEqual(
-    samples.samples.map((s) => s.label),
+    samples.samples.map((/** @type {import('../pageData.ts').PageSample} */ s) => s.label),
     ['curl', 'JavaScript', 'Python'],
   );
   assert.ok(
-    samples.samples.every((s) => s.tokens && s.code.includes('https://api.launchdeck.io/v1/')),
+    samples.samples.every((/** @type {import('../pageData.ts').PageSample} */ s) => s.tokens && s.code.includes('https://api.launchdeck.io/v1/')),
     'samples are highlighted, with the API URL filled in',
   );
 });
 
 test("the contract's descriptions use only the Markdown the reference pages understand (writer's reference C5)", () => {
+  /** @type {[string, string][]} */
   const texts = [];
+  /**
+   * @param {unknown} value
+   * @param {string} where
+   */
   const walk = (value, where) => {
     if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${where}[${i}]`));
     else if (value && typeof value === 'object') {
@@ -218,7 +231,7 @@ test("the contract's descriptions use only the Markdown the reference pages unde
 });
 
 test('the static HTML of the reference escapes text and understands only the Markdown it is given', () => {
-  const link = (url) => `/resolved/${url}`;
+  const link = (/** @type {string} */ url) => `/resolved/${url}`;
   assert.equal(
     inlineHtml('Send `<b>{"a": 1}</b>` & **wait** for [it](x.md#y) <i>', link),
     'Send <code>&lt;b&gt;{&quot;a&quot;: 1}&lt;/b&gt;</code> &amp; <strong>wait</strong> for <a href="/resolved/x.md#y">it</a> &lt;i&gt;',
@@ -243,7 +256,8 @@ test("the contract passes Redocly's OpenAPI linter with zero errors", () => {
   const run = spawnSync(process.execPath, [cli, 'lint', 'api/openapi.yaml', '--format=json'], {cwd: repoRoot, encoding: 'utf8', timeout: 120000});
   const json = run.stdout.slice(run.stdout.indexOf('{'));
   const report = JSON.parse(json);
-  const errors = (report.problems ?? []).filter((p) => p.severity === 'error');
+  /** @type {Array<{severity: string, ruleId: string, message: string}>} */
+  const errors = (report.problems ?? []).filter((/** @type {{severity: string}} */ p) => p.severity === 'error');
   assert.deepEqual(
     errors.map((p) => `${p.ruleId}: ${p.message}`),
     [],

@@ -18,6 +18,7 @@ const jiti = createJiti(import.meta.url, {interopDefault: true});
 const remarkCardDescriptions = /** @type {typeof import('../remarkCardDescriptions.ts').default} */ (jiti('../remarkCardDescriptions.ts'));
 
 /** The page of the made-up site each case stands for (a section page unless named here). */
+/** @type {Record<string, string>} */
 const pageOf = {'docs-home': 'docs/index.md'};
 
 const model = await fixtureSiteModel();

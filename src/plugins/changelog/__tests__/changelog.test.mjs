@@ -22,6 +22,7 @@ const {readEntry} = /** @type {typeof import('../entries.ts')} */ (jiti('../entr
 const {feedHtml} = /** @type {typeof import('../plugin.ts')} */ (jiti('../plugin.ts'));
 
 const site = path.join(fixturesDir, 'changelog', 'site');
+/** @type {Record<string, string>} */
 const pageOf = {
   entry: 'docs/changelog/2026-11-02-server-size-required.md',
   index: 'docs/changelog/index.md',
@@ -33,7 +34,7 @@ const pageOf = {
 
 // The section titles an entry links to, from the made-up site's model, as the site takes them from the loaded docs.
 const model = await fixtureSiteModel(site);
-const sectionTitle = (section) => model.pageOfFile(`${section}/index.md`)?.title;
+const sectionTitle = (/** @type {string} */ section) => model.pageOfFile(`${section}/index.md`)?.title;
 
 testFixtures(path.join(fixturesDir, 'changelog'), async (source, {name}) => ({
   md: await runRemark(source, [[remarkChangelog, {docsDir: 'docs', siteUrl: 'https://docs.example.com', sectionTitle}]], {
@@ -76,8 +77,8 @@ test("the Markdown for readers' tools has the changelog's lists and an entry's d
   const context = {
     siteUrl: 'https://docs.example.com',
     siteDir: site,
-    routeOf: (file) => `/docs/${file.replace(/\.md$/, '')}`,
-    titleOf: (file) => model.pageOfFile(file)?.title,
+    routeOf: (/** @type {string} */ file) => `/docs/${file.replace(/\.md$/, '')}`,
+    titleOf: (/** @type {string} */ file) => model.pageOfFile(file)?.title,
     childrenOf: () => [],
   };
   const index = exportPage(

@@ -13,8 +13,8 @@ import {repoRoot} from '../../../../tests/helpers.mjs';
 
 const require = createRequire(import.meta.url);
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const {redirectList, redirectPageFile} = jiti(path.join(repoRoot, 'src/plugins/hosting/redirects.ts'));
-const {movedPages, shortNamesFor} = jiti(path.join(repoRoot, 'src/config/redirects.ts'));
+const {redirectList, redirectPageFile} = /** @type {typeof import('../redirects.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/hosting/redirects.ts')));
+const {movedPages, shortNamesFor} = /** @type {typeof import('../../../config/redirects.ts')} */ (jiti(path.join(repoRoot, 'src/config/redirects.ts')));
 
 const routes = ['/docs/', '/docs/servers/', '/docs/servers/add-aws-server', '/docs/servers/add-server', '/search'];
 
@@ -24,7 +24,7 @@ test('each `redirects` entry and each short name becomes one redirect, without a
       {from: '/', to: '/docs/'},
       {from: ['/docs/old-a', '/docs/old-b/'], to: '/docs/servers/add-server'},
     ],
-    createRedirects: (route) => (route === '/docs/servers/add-aws-server' ? ['/docs/servers/add-aws'] : undefined),
+    createRedirects: (/** @type {string} */ route) => (route === '/docs/servers/add-aws-server' ? ['/docs/servers/add-aws'] : undefined),
   };
   assert.deepEqual(redirectList(options, routes), [
     {from: '/', to: '/docs/'},

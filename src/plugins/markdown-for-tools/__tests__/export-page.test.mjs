@@ -19,9 +19,11 @@ const {exportPage} = jiti('../exportPage.ts');
 const {docRoute} = /** @type {typeof import('../../../utils/docRoutes.ts')} */ (jiti('../../../utils/docRoutes.ts'));
 
 /** The file under docs/ each case stands for (a task page of the servers section unless named here). */
+/** @type {Record<string, string>} */
 const fileOf = {'section-page': 'servers/index.md'};
 
 /** The cards of a section page, as the docs plugin would list them. */
+/** @type {Record<string, Array<{title: string, route: string, description: string}>>} */
 const cards = {
   '/docs/servers/': [
     {title: 'Add a server', route: '/docs/servers/add-server', description: 'Create a server at your cloud provider.'},
@@ -31,13 +33,19 @@ const cards = {
 };
 
 /** The site's one rule for a doc's route (src/utils/docRoutes.ts), for the fixture site's files. */
-const routeOf = (file) => (fs.existsSync(path.join(fixtureSite, 'docs', file)) ? docRoute(file) : undefined);
+const routeOf = (/** @type {string} */ file) => (fs.existsSync(path.join(fixtureSite, 'docs', file)) ? docRoute(file) : undefined);
 
 /** A doc's title, from the fixture site's model as the site takes it from the loaded docs. */
 const model = await fixtureSiteModel();
-const titleOf = (file) => model.pageOfFile(file)?.title;
+const titleOf = (/** @type {string} */ file) => model.pageOfFile(file)?.title;
 
-const context = {siteUrl: 'https://docs.launchdeck.io', routeOf, titleOf, childrenOf: (route) => cards[route] ?? [], siteDir: fixtureSite};
+const context = {
+  siteUrl: 'https://docs.launchdeck.io',
+  routeOf,
+  titleOf,
+  childrenOf: (/** @type {string} */ route) => cards[route] ?? [],
+  siteDir: fixtureSite,
+};
 
 testFixtures(path.join(fixturesDir, 'export-page'), (source, {name}) => {
   const file = fileOf[name] ?? `servers/${name}.md`;

@@ -101,6 +101,12 @@ function site() {
   return engine;
 }
 
+/**
+ * The URL of the first hit for `query`, if any.
+ * @param {InstanceType<typeof SearchEngine>} engine
+ * @param {string} query
+ * @param {import('../client/engine/engine.ts').SearchOptions} [options]
+ */
 const first = (engine, query, options = {}) => {
   const {hits} = engine.search(query, options);
   return hits.length ? engine.pages[hits[0].page].url : undefined;

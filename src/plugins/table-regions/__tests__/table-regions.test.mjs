@@ -39,7 +39,13 @@ test('the rule fails on a page with two regions of one name', () => {
 });
 
 test('names: caption first, then heading and position among its tables, then the first column; repeats numbered', () => {
-  const table = (fields) => ({caption: '', heading: '', headingIndex: -1, firstHeaderCell: '', ...fields});
+  const table = (/** @type {Partial<Parameters<typeof regionNames>[0][number]>} */ fields) => ({
+    caption: '',
+    heading: '',
+    headingIndex: -1,
+    firstHeaderCell: '',
+    ...fields,
+  });
   assert.deepEqual(
     regionNames([
       table({firstHeaderCell: 'Status code'}),
