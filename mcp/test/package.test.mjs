@@ -22,7 +22,9 @@ const manifest = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'
 /** What the tarball holds, and nothing else: the program, its modules, the bundled site code, the README. */
 const SHIPPED = ['README.md', 'docs.mjs', 'lib/site.mjs', 'package.json', 'refuse.mjs', 'server.mjs', 'source.mjs'];
 
+/** @type {string} */
 let work;
+/** What `npm pack --json` says of the tarball. @type {{name: string, filename: string, files: Array<{path: string}>}} */
 let packed;
 before(() => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-mcp-pack-'));
@@ -95,9 +97,18 @@ test('npm pack ships the server, its modules, the bundled site code and the READ
   );
 });
 
-/** Copies each of `names` and, recursively, what it depends on, from the repository's node_modules into `target`. */
+/**
+ * Copies each of `names` and, recursively, what it depends on, from the repository's node_modules into `target`.
+ * @param {string[]} names
+ * @param {string} from
+ * @param {string} target
+ */
 function copyDependencies(names, from, target) {
   const done = new Set();
+  /**
+   * @param {string} name
+   * @param {string} dir
+   */
   const visit = (name, dir) => {
     // Node's lookup: node_modules/<name> in this folder or the nearest one above.
     let at = dir;
