@@ -68,11 +68,23 @@ function responsePointer(op, status) {
   return `#/paths/${escape(op.path)}/${op.method}/responses/${status}/content/application~1json/schema`;
 }
 
-/** The examples of one guide: [{kind: 'request'|'response'|'schema', op, status?, pointer?, json, shortened, line}]. */
+/**
+ * An example of a guide: a request body or a response of an operation, or a JSON block of a schema (an event, an error body).
+ * @typedef {import('../../src/plugins/api-reference/contract.ts').Operation} Operation
+ * @typedef {{json: string, shortened: boolean, line: number}} ExampleText
+ * @typedef {ExampleText & ({kind: 'request', op: Operation} | {kind: 'response', op: Operation, status: string | undefined} | {kind: 'schema', pointer: string})} Example
+ */
+
+/**
+ * The examples of one guide: [{kind: 'request'|'response'|'schema', op, status?, pointer?, json, shortened, line}].
+ * @param {import('./docs-model.mjs').Doc} doc
+ */
 function examplesOf(doc) {
+  /** @type {Example[]} */
   const out = [];
   const lines = doc.body.split('\n');
   const offset = doc.raw.split('\n').length - lines.length;
+  /** @type {Operation | undefined} */
   let lastCall;
   let textSinceCall = '';
   for (let i = 0; i < lines.length; i += 1) {
@@ -105,7 +117,9 @@ function examplesOf(doc) {
       out.push({kind: 'schema', pointer, json: replaceUrlTokens(code), shortened: /title="[^"]*shortened/i.test(meta), line: offset + start + 1});
     } else if (lang === 'json' && lastCall) {
       const statuses = [...textSinceCall.matchAll(/`?\b([1-5]\d\d)(?: [A-Z][A-Za-z ]+)?`?/g)].map((m) => m[1]);
-      const status = statuses.reverse().find((s) => lastCall.node.responses?.[s]);
+      const status = statuses
+        .reverse()
+        .find((s) => /** @type {Record<string, unknown> | undefined} */ (/** @type {Operation} */ (lastCall).node.responses)?.[s]);
       out.push({
         kind: 'response',
         op: lastCall,

@@ -23,6 +23,10 @@ const docsDir = path.join(repoRoot, 'docs');
 /** The API reference under docs/api/reference/ is generated at build time (src/plugins/api-reference): its own tests check it. */
 const generatedDir = path.join(docsDir, 'api', 'reference');
 
+/**
+ * @param {string} dir
+ * @returns {string[]}
+ */
 function walk(dir) {
   return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -31,10 +35,12 @@ function walk(dir) {
   });
 }
 
+/** @param {string} text */
 function stripCode(text) {
   return text.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1\s*$/gm, '');
 }
 
+/** @param {string} file */
 export function parseDoc(file) {
   const raw = fs.readFileSync(file, 'utf8');
   const match = /^---\n([\s\S]*?)\n---\n?/.exec(raw);
@@ -43,7 +49,9 @@ export function parseDoc(file) {
   const rel = path.relative(docsDir, file).split(path.sep).join('/');
   const route = docRoute(rel, typeof frontMatter.slug === 'string' ? frontMatter.slug : undefined);
   const bodyWithoutCode = stripCode(body);
+  /** @type {Array<{depth: number, text: string, under: string | undefined}>} */
   const headings = [];
+  /** @type {string | undefined} */
   let under;
   for (const line of bodyWithoutCode.split('\n')) {
     const h = /^(#{1,6})\s+(.+?)\s*#*\s*$/.exec(line);
@@ -68,13 +76,17 @@ export function parseDoc(file) {
     headings,
     hasChildren,
     intro: firstH2 >= 0 ? bodyWithoutCode.slice(0, firstH2) : bodyWithoutCode,
-    /** Text of the H2 section with this heading, up to the next H2. */
+    /**
+     * Text of the H2 section with this heading, up to the next H2.
+     * @param {string} name
+     */
     section(name) {
       const lines = body.split('\n');
       const start = lines.findIndex((l) => l.trim() === `## ${name}`);
       if (start < 0) return '';
       const rest = lines.slice(start + 1);
       let inFence = false;
+      /** @type {string[]} */
       const out = [];
       for (const line of rest) {
         if (/^(```|~~~)/.test(line)) inFence = !inFence;
@@ -90,7 +102,12 @@ export function readDocs() {
   return walk(docsDir).sort().map(parseDoc);
 }
 
-/** home | section | faq | legal | policy | changelog-entry | changelog-tag | task */
+/** @typedef {ReturnType<typeof parseDoc>} Doc */
+
+/**
+ * home | section | faq | legal | policy | changelog-entry | changelog-tag | task
+ * @param {{rel: string}} doc
+ */
 export function pageKind(doc) {
   if (doc.rel === 'index.md' || doc.rel === 'index.mdx') return 'home';
   if (doc.rel.startsWith('changelog/tags/')) return 'changelog-tag';
@@ -105,19 +122,27 @@ export function pageKind(doc) {
 /**
  * API calls shown on a page (src/plugins/api-reference/calls.ts): curl commands in code blocks
  * (method from -X, path after %API_URL%), and `METHOD /path` in inline code.
+ * @param {{body: string}} doc
  */
 export function apiCalls(doc) {
   return apiCallsIn(doc.body);
 }
 
+/** @type {any} */
 let openapiCache;
+/** api/openapi.yaml as plain data (YAML: any JSON). */
 export function loadOpenApi() {
   openapiCache ??= YAML.parse(fs.readFileSync(path.join(repoRoot, 'api/openapi.yaml'), 'utf8'));
   return openapiCache;
 }
 
+/** @type {ReturnType<typeof loadSiteContract> | undefined} */
 let contractCache;
-/** True when METHOD path is an operation of the API contract (src/plugins/api-reference/calls.ts decides, as for the reference's links). */
+/**
+ * True when METHOD path is an operation of the API contract (src/plugins/api-reference/calls.ts decides, as for the reference's links).
+ * @param {string} method
+ * @param {string} requestPath
+ */
 export function matchOperation(method, requestPath) {
   contractCache ??= loadSiteContract(repoRoot);
   return Boolean(findOperation(contractCache, method, requestPath));

@@ -19,14 +19,49 @@ const {apiCallsIn, findOperation} = /** @type {typeof import('../../src/plugins/
   jiti(path.join(repoRoot, 'src/plugins/api-reference/calls.ts'))
 );
 
+/**
+ * What the rules read of contributing/facts.yml.
+ * @typedef {object} Facts
+ * @property {Array<{name: string}>} permissions
+ * @property {Array<{id: string, label: string, free: number | string, pro: number | string, team: number | string, enterprise: number | string}>} plans
+ * @property {Array<{id: string, value: number, noun: string, per: string}>} fixed_limits
+ * @property {Array<{type: string, credits?: number | string, also?: number[], operations: string[]}>} actions
+ * @property {Lifecycle[]} lifecycles
+ * @property {{rules: Record<string, NameRule>, resources: NameRuleResource[]}} name_rules
+ * @typedef {object} Lifecycle
+ * @property {string} id
+ * @property {string} section The section of the writer's reference that shows its states.
+ * @property {string} nouns A regular expression's alternatives.
+ * @property {Array<{event: string, from: string, op?: string | string[]}>} [transitions]
+ * @property {Array<{name: string}>} states
+ * @property {Record<string, string>} [kinds] Each kind of the resource, and the words that name it (a regular expression).
+ * @property {LifecycleOperation[]} [operations]
+ * @typedef {object} LifecycleOperation
+ * @property {string} name
+ * @property {string} [verb]
+ * @property {string} [phrase]
+ * @property {string[]} [label]
+ * @property {string} [on]
+ * @property {string} [to]
+ * @property {'any' | string[] | Record<string, string[]>} from
+ * @property {string} [refused]
+ * @typedef {{chars: string, start: string, says: string, trailing_hyphen?: boolean, double_hyphen?: boolean}} NameRule
+ * @typedef {{rule: string, resource: string, field: string, nouns: string, docs: string[], shown: string, min: number, max: number}} NameRuleResource
+ * @typedef {{file: string, raw: string}} Page A page, as the rules read it.
+ */
+
+/** @type {Facts} */
 export const facts = YAML.parse(fs.readFileSync(path.join(repoRoot, 'contributing/facts.yml'), 'utf8'));
 export const contract = loadSiteContract(repoRoot);
 
+/** @type {Array<'free' | 'pro' | 'team' | 'enterprise'>} */
 const PLANS = ['free', 'pro', 'team', 'enterprise'];
 
 /** Error codes of the contract: those its shared error responses list in their description's first sentence or show in examples. */
 export function contractErrorCodes() {
+  /** @type {Set<string>} */
   const codes = new Set();
+  /** @param {any} node any JSON of the contract's responses */
   const walk = (node) => {
     if (Array.isArray(node)) return node.forEach(walk);
     if (!node || typeof node !== 'object') return;
@@ -42,9 +77,15 @@ export function contractErrorCodes() {
   return codes;
 }
 
-/** Lines of a page with their 1-based number; `code` says whether the line is inside a code block, `fence` its info string. */
+/**
+ * Lines of a page with their 1-based number; `code` says whether the line is inside a code block, `fence` its info string.
+ * @param {Page} page
+ */
 function lines(page) {
+  /** @typedef {{marker: string, info: string}} Fence */
+  /** @type {Array<{text: string, n: number, code: boolean, opening?: Fence, fence?: Fence | null}>} */
   const out = [];
+  /** @type {Fence | null} */
   let fence = null;
   page.raw.split('\n').forEach((text, i) => {
     const open = /^\s*(```|~~~)(.*)$/.exec(text);
@@ -63,7 +104,10 @@ function lines(page) {
   return out;
 }
 
-/** Front matter lines are not prose. */
+/**
+ * Front matter lines are not prose.
+ * @param {Page} page
+ */
 function proseLines(page) {
   const all = lines(page);
   const fm = /^---\n[\s\S]*?\n---\n/.exec(page.raw);
@@ -71,9 +115,18 @@ function proseLines(page) {
   return all.filter((l) => !l.code && l.n > skip);
 }
 
-/** Every error code the page names (after a status, in an error body's title or JSON, or called an error) exists in the contract. */
+/**
+ * Every error code the page names (after a status, in an error body's title or JSON, or called an error) exists in the contract.
+ * @param {Page} page
+ * @param {Set<string>} [codes]
+ */
 export function errorCodeRule(page, codes = contractErrorCodes()) {
+  /** @type {string[]} */
   const failures = [];
+  /**
+   * @param {{n: number}} l
+   * @param {string} code
+   */
   const report = (l, code) => {
     if (!codes.has(code)) failures.push(`${page.file}:${l.n}: error code \`${code}\` is not an error code of the contract (api/openapi.yaml, C2)`);
   };
@@ -90,7 +143,10 @@ export function errorCodeRule(page, codes = contractErrorCodes()) {
   return failures;
 }
 
-/** Every permission the page names (`resource:verb` in code) is one of contributing/facts.yml. */
+/**
+ * Every permission the page names (`resource:verb` in code) is one of contributing/facts.yml.
+ * @param {Page} page
+ */
 export function permissionRule(page) {
   const known = new Set(facts.permissions.map((p) => p.name));
   // Launchdeck's resources, and their plurals, a likely slip: `servers:view`. Other `a:b` in code (a
@@ -110,9 +166,12 @@ export function permissionRule(page) {
   return failures;
 }
 
-const toNumber = (s) => Number(String(s).replace(/,/g, ''));
+const toNumber = (/** @type {unknown} */ s) => Number(String(s).replace(/,/g, ''));
 
-/** Fixed limits ("25 credentials per environment") and plan limits ("Free 2, Pro 25, Team 200", Limits tables) match contributing/facts.yml. */
+/**
+ * Fixed limits ("25 credentials per environment") and plan limits ("Free 2, Pro 25, Team 200", Limits tables) match contributing/facts.yml.
+ * @param {Page} page
+ */
 export function limitRule(page) {
   const failures = [];
   const prose = proseLines(page);
@@ -164,13 +223,18 @@ export function limitRule(page) {
 
 /** The actions an operation starts, by operationId. */
 function actionsByOperation() {
+  /** @type {Map<string, Facts['actions']>} */
   const map = new Map();
   for (const action of facts.actions) for (const id of action.operations) map.set(id, [...(map.get(id) ?? []), action]);
   return map;
 }
 
-/** A task page whose API tab starts an action says what it costs, and a fixed cost matches B17. */
+/**
+ * A task page whose API tab starts an action says what it costs, and a fixed cost matches B17.
+ * @param {Page} page
+ */
 export function creditRule(page) {
+  /** @type {string[]} */
   const failures = [];
   const steps = /\n## Steps\n([\s\S]*?)(?=\n## )/.exec(page.raw);
   if (!steps) return failures;
@@ -201,11 +265,15 @@ export function creditRule(page) {
   return failures;
 }
 
+/** @param {import('../../src/plugins/api-reference/contract.ts').Operation} op */
 function headerParams(op) {
   return op.parameters.filter((p) => p.in === 'header').map((p) => p.name.toLowerCase());
 }
 
-/** `Idempotency-Key` only in requests to operations that take one. */
+/**
+ * `Idempotency-Key` only in requests to operations that take one.
+ * @param {Page} page
+ */
 export function idempotencyRule(page) {
   const failures = [];
   const raw = page.raw.split('\n');
@@ -237,6 +305,7 @@ function schemasByObject() {
  * C1 says responses never leave a field out (a field without a value is `null`). Fields the contract
  * describes as "Only in …" (an action's `steps`) and write-only ones don't count. The sentence that introduces
  * the block and calls it shortened ("left out", "omitted") needs the title too.
+ * @param {Page} page
  */
 export function shortenedRule(page) {
   const failures = [];
@@ -293,14 +362,18 @@ export function shortenedRule(page) {
  * to a page that the text names ("see [Stop a server](…)") becomes a quoted title, which the state
  * rule doesn't read as an instruction.
  */
-const readable = (text) =>
+const readable = (/** @type {string} */ text) =>
   text
     .replace(/<!--.*?-->/g, '')
     .replace(/\b(see|See|use|Use|follow|Follow|read|Read)( the page)? \[([^\]]*)\]\([^)]*\)/g, '$1$2 “$3”')
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1');
 
-/** Sentences of a text, each with its offset: a sentence ends at ". ", "! " or "? " before a capital, a backtick, bold or a link. */
+/**
+ * Sentences of a text, each with its offset: a sentence ends at ". ", "! " or "? " before a capital, a backtick, bold or a link.
+ * @param {string} text
+ */
 function sentences(text) {
+  /** @type {Array<{text: string, at: number}>} */
   const out = [];
   let start = 0;
   for (const m of text.matchAll(/[.!?](?=\s+[A-Z`*[(“])/g)) {
@@ -321,14 +394,22 @@ function sentences(text) {
  * continuation), table rows and headings, as {kind, text, n, numbered, lines}: `text` joins the
  * readable lines with one space, `n` is the first line. Code blocks and front matter aren't prose.
  */
+/** @typedef {ReturnType<typeof readUnits>[number]} Unit */
+/** @type {Map<string, Unit[]>} */
 const unitsCache = new Map();
+/**
+ * @param {Page} page
+ * @returns {Unit[]}
+ */
 export function proseUnits(page) {
   const key = `${page.file}\n${page.raw}`;
   if (!unitsCache.has(key)) unitsCache.set(key, readUnits(page));
-  return unitsCache.get(key);
+  return /** @type {Unit[]} */ (unitsCache.get(key));
 }
 
+/** @param {Page} page */
 function readUnits(page) {
+  /** @type {Array<{kind: 'item', numbered: boolean, indent: number, lines: Line[]} | {kind: 'paragraph', lines: Line[]} | {kind: 'row', lines: Line[]} | {kind: 'heading', depth: number, lines: Line[]}>} */
   const units = [];
   /** @typedef {{text: string, n: number}} Line */
   /** @type {{kind: 'item', numbered: boolean, indent: number, lines: Line[]} | {kind: 'paragraph', lines: Line[]} | null} */
@@ -346,7 +427,7 @@ function readUnits(page) {
     }
     const item = /^(\s*)(?:(\d+)\.|[-*])\s+/.exec(raw);
     const indent = /** @type {RegExpExecArray} */ (/^\s*/.exec(raw))[0].length;
-    const line = (text) => ({text: readable(text.trim()), n: l.n});
+    const line = (/** @type {string} */ text) => ({text: readable(text.trim()), n: l.n});
     if (item) {
       close();
       current = {kind: 'item', numbered: Boolean(item[2]), indent: item[1].length, lines: [line(raw.slice(item[0].length))]};
@@ -369,14 +450,18 @@ function readUnits(page) {
   return units.map((u) => ({...u, n: u.lines[0].n, text: u.lines.map((l) => l.text).join(' ')}));
 }
 
-/** The page line of character `at` of a unit's text. */
+/**
+ * The page line of character `at` of a unit's text.
+ * @param {{lines: Array<{text: string, n: number}>}} unit
+ * @param {number} at
+ */
 function lineAt(unit, at) {
   let offset = 0;
   for (const l of unit.lines) {
     offset += l.text.length + 1;
     if (at < offset) return l.n;
   }
-  return unit.lines.at(-1).n;
+  return /** @type {{n: number}} */ (unit.lines.at(-1)).n;
 }
 
 // --- States ----------------------------------------------------------------
@@ -390,13 +475,16 @@ const ANY_NOUN = new RegExp(`\\b(?:${[...lifecycles.map((l) => l.nouns), NOT_A_R
 const KIND_WORDS = String.raw`cloud|self-hosted|Let's Encrypt|uploaded`;
 
 /** The lifecycle a noun names ("server", "VM" → server; "provider state" → null; anything else → undefined). */
-const ownerOf = (word) => (word === undefined ? undefined : nounRes.find((n) => n.re.test(word))?.id);
+const ownerOf = (/** @type {string | undefined} */ word) => (word === undefined ? undefined : nounRes.find((n) => n.re.test(word))?.id);
 
 /** Plain text: backticked spans other than states blanked out (same length), so that nouns and verbs in code don't count. */
-const plain = (text) => text.replace(/`([^`]*)`/g, (m, inner) => (allStates.has(inner) ? m : ' '.repeat(m.length)));
+const plain = (/** @type {string} */ text) => text.replace(/`([^`]*)`/g, (m, inner) => (allStates.has(inner) ? m : ' '.repeat(m.length)));
 
 /**
  * The states an operation is allowed from, for the kind the sentence names (every kind when it names none or several).
+ * @param {Lifecycle} lifecycle
+ * @param {LifecycleOperation} op
+ * @param {string} sentence
  * @returns {Set<string> & {kind?: string}}
  */
 function allowedFrom(lifecycle, op, sentence) {
@@ -406,7 +494,7 @@ function allowedFrom(lifecycle, op, sentence) {
   const named = Object.entries(lifecycle.kinds ?? {})
     .filter(([, re]) => new RegExp(`\\b(?:${re})\\b`, 'i').test(sentence))
     .map(([kind]) => kind);
-  return Object.assign(new Set((named.length === 1 ? named : Object.keys(op.from)).flatMap((k) => op.from[k])), {
+  return Object.assign(new Set((named.length === 1 ? named : Object.keys(op.from)).flatMap((k) => /** @type {Record<string, string[]>} */ (op.from)[k])), {
     kind: named.length === 1 ? named[0] : undefined,
   });
 }
@@ -425,7 +513,11 @@ const OUTSIDE =
 const REFUSED_AFTER = /^\W{0,3}(?:\s*in Launchdeck)?\s*(?:isn't|is not|aren't|doesn't|don't|can't|cannot|won't|fails|returns)\b/i;
 const CLAUSE_BREAK = /[;:(]|,(?!\s*(?:or\s+|and\s+)?`)|\b(?:then|and|or|but)\b/g;
 
-/** The text of a clause up to `at`: from the last clause break before it. */
+/**
+ * The text of a clause up to `at`: from the last clause break before it.
+ * @param {string} text
+ * @param {number} at
+ */
 function clauseBefore(text, at) {
   const head = text.slice(0, at);
   let start = 0;
@@ -433,10 +525,10 @@ function clauseBefore(text, at) {
   return head.slice(start);
 }
 
-const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escape = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** "restart" → "restarting", "remove" → "removing", "stop" → "stopping": a verb after "by". */
-const gerund = (word) =>
+const gerund = (/** @type {string} */ word) =>
   /[^e]e$/.test(word) ? `${word.slice(0, -1)}ing` : /^[^aeiou]*[aeiou][^aeiouwxy]$/.test(word) ? `${word}${word.at(-1)}ing` : `${word}ing`;
 
 /** The operations of every lifecycle, with the patterns that find them in a sentence. */
@@ -458,10 +550,19 @@ const operationPatterns = lifecycles.flatMap((lifecycle) =>
   }),
 );
 
-/** The operations a sentence tells the reader to do, in order, without overlaps. */
+/**
+ * An operation a sentence tells the reader to do: its pattern, where it is, and how it was found (a label, "it", a state before the noun).
+ * @typedef {{p: (typeof operationPatterns)[number], at: number, end: number, label?: boolean, it?: boolean, objectState?: string}} FoundOperation
+ */
+
+/**
+ * The operations a sentence tells the reader to do, in order, without overlaps.
+ * @param {string} text
+ */
 function operationsIn(text) {
   const flat = plain(text);
   const quoted = [...text.matchAll(/“[^”]*”/g)].map((m) => [m.index, m.index + m[0].length]);
+  /** @type {FoundOperation[]} */
   const found = [];
   for (const p of operationPatterns) {
     for (const re of p.labels)
@@ -477,6 +578,7 @@ function operationsIn(text) {
     }
   }
   found.sort((a, b) => a.at - b.at || b.end - a.end);
+  /** @type {typeof found} */
   const out = [];
   for (const f of found) {
     if (quoted.some(([a, b]) => f.at >= a && f.at < b)) continue;
@@ -488,7 +590,10 @@ function operationsIn(text) {
 
 /** @typedef {{at: number, end: number, states: string[], asserted?: boolean, negated?: boolean, requirement?: boolean, target?: boolean, noun?: string}} Mention */
 
-/** The state mentions of a sentence: groups of backticked states ("`starting`, `stopping` or `restarting`"), with the resource they're about. */
+/**
+ * The state mentions of a sentence: groups of backticked states ("`starting`, `stopping` or `restarting`"), with the resource they're about.
+ * @param {string} text
+ */
 function stateMentions(text) {
   const flat = plain(text);
   /** @type {Mention[]} */
@@ -534,13 +639,17 @@ function stateMentions(text) {
  * ("start it, then restart it") moves the resource to the operation's state. Negated operations ("doesn't
  * need to be stopped"), alternatives ("wait until it's `running`, or start it") and operations done outside
  * Launchdeck ("start it at the provider") don't count.
+ * @param {Page} page
  */
 export function stateRule(page) {
   const units = proseUnits(page);
+  /** @type {Array<{unit: Unit, cause: Unit | null}>} */
   const work = units.filter((u) => u.kind === 'item' && u.numbered).map((unit) => ({unit, cause: null}));
   const start = units.findIndex((u) => u.kind === 'heading' && u.depth === 2 && u.text === 'Troubleshooting');
   if (start >= 0) {
+    /** @type {Unit | null} */
     let cause = null;
+    /** @type {Unit | null} */
     let fix = null;
     const flush = () => {
       if (fix) work.push({unit: fix, cause});
@@ -562,14 +671,28 @@ export function stateRule(page) {
     flush();
   }
   // Only a text that names a state can tell the reader to act from a wrong one.
-  const namesState = (text) => [...text.matchAll(/`([a-z_]+)`/g)].some((m) => allStates.has(m[1]));
+  const namesState = (/** @type {string} */ text) => [...text.matchAll(/`([a-z_]+)`/g)].some((m) => allStates.has(m[1]));
   return work.filter(({unit, cause}) => namesState(unit.text) || (cause && namesState(cause.text))).flatMap(({unit, cause}) => checkUnit(page, unit, cause));
 }
 
+/**
+ * The state rule's failures in one step or fix (`cause`: the fix's cause).
+ * @param {Page} page
+ * @param {Unit} unit
+ * @param {Unit | null} cause
+ */
 function checkUnit(page, unit, cause) {
+  /** @type {string[]} */
   const failures = [];
+  /** @typedef {string[] & {not?: string[]}} States */
+  /** @type {Map<string, States>} */
   let ctx = new Map(); // lifecycle id → the states the text says the resource is in
+  /** @type {string | undefined} */
   let noun; // the last resource noun: what "it" is
+  /**
+   * @param {Map<string, States>} map
+   * @param {Mention} mention
+   */
   const set = (map, mention) => {
     const owner = ownerOf(mention.noun ?? noun);
     if (!mention.asserted || owner === null) return map;
@@ -592,6 +715,7 @@ function checkUnit(page, unit, cause) {
     for (const mention of stateMentions(s.text)) if (!mention.requirement) ctx = set(ctx, mention);
     noun = [...plain(s.text).matchAll(ANY_NOUN)].at(-1)?.[0] ?? noun;
   }
+  /** @type {Map<string, States> | null} */
   let carried = null; // an operation's result, carried to a next sentence that starts with "Then"
   const lead = /^\*\*Fix:\*\*\s*/.exec(unit.text)?.[0].length ?? 0;
   for (const s of sentences(unit.text.slice(lead)).map((x) => ({...x, at: x.at + lead}))) {
@@ -601,11 +725,12 @@ function checkUnit(page, unit, cause) {
     if (/^(?:If|For|When|Otherwise|Without)\b/.test(text)) ctx = new Map();
     const ops = operationsIn(text);
     const mentions = stateMentions(text).filter((m) => !ops.some((o) => m.at >= o.at && m.at < o.end));
+    /** @type {Map<string, States>} */
     let here = carried && /^(?:Then|After that|Afterwards|Next)\b/.test(text) ? new Map([...ctx, ...carried]) : ctx;
     carried = null;
     // "Wait for the action to finish": the resource leaves the state it was in.
     const waits = [...flat.matchAll(/\bwait\b/gi)].map((m) => ({at: m.index, end: m.index + m[0].length, wait: true}));
-    /** @type {{at: number, end: number, wait?: boolean, mention?: Mention, op?: any}[]} */
+    /** @type {{at: number, end: number, wait?: boolean, mention?: Mention, op?: FoundOperation}[]} */
     const events = [...mentions.map((m) => ({at: m.at, end: m.end, mention: m})), ...ops.map((o) => ({at: o.at, end: o.end, op: o})), ...waits].sort(
       (a, b) => a.at - b.at,
     );
@@ -627,7 +752,7 @@ function checkUnit(page, unit, cause) {
         here = next;
         continue;
       }
-      const {p, it, label, objectState} = e.op;
+      const {p, it, label, objectState} = /** @type {FoundOperation} */ (e.op);
       const {lifecycle, op} = p;
       let before = here;
       const last = previous.get(lifecycle.id);
@@ -644,6 +769,7 @@ function checkUnit(page, unit, cause) {
       if ((it || label) && owner !== undefined && owner !== lifecycle.id) continue;
       const clause = clauseBefore(text, e.at);
       if (NEGATION.test(clause) || REFUSED_AFTER.test(text.slice(e.end)) || OUTSIDE.test(text)) continue;
+      /** @type {States | undefined} */
       let states = objectState ? [objectState] : before.get(lifecycle.id);
       if (!objectState) {
         // "Restart the server if it's `running`": a condition after the operation.
@@ -651,7 +777,7 @@ function checkUnit(page, unit, cause) {
           (m) =>
             m.at > e.end &&
             m.asserted &&
-            [undefined, lifecycle.id].includes(ownerOf(m.noun)) &&
+            /** @type {Array<string | null | undefined>} */ ([undefined, lifecycle.id]).includes(ownerOf(m.noun)) &&
             /\b(?:if|when|while|whose|that's|that is|which is)\b/i.test(text.slice(e.end, m.at)),
         );
         if (condition && !mentions.some((m) => m.at < e.at && m.asserted)) states = condition.states;
@@ -663,7 +789,7 @@ function checkUnit(page, unit, cause) {
         const allowed = allowedFrom(lifecycle, op, text);
         const wrong = states.filter((x) => !allowed.has(x));
         if (wrong.length) {
-          const list = (xs) =>
+          const list = (/** @type {string[]} */ xs) =>
             xs
               .map((x) => `\`${x}\``)
               .join(', ')
@@ -671,7 +797,7 @@ function checkUnit(page, unit, cause) {
           const [status, code] = (op.refused ?? '').split(' ');
           const name =
             owner === lifecycle.id
-              ? noun
+              ? /** @type {string} */ (noun)
                   .toLowerCase()
                   .replace(/(?<!s)s$/, '')
                   .replace(/^ssl /, 'SSL ')
@@ -709,6 +835,7 @@ const YOUR_PLAN = /\byour (?:plan(?:'s)?|subscription(?:'s)?|credits)\b/gi;
  * A sentence may say them when it names the project owner before them ("you become the project owner, so
  * your subscription pays"), speaks of what the reader owns ("projects you own", "your own account"), of
  * the reader's account ("Account settings", the `/user` endpoints), or of an Azure subscription.
+ * @param {Page} page
  */
 export function planRule(page) {
   if (OWN_ACCOUNT_PAGES.test(page.file)) return [];
@@ -734,6 +861,7 @@ export function planRule(page) {
 
 const nameRules = facts.name_rules;
 /** The parts of a rule's wording on a page. */
+/** @type {Record<string, RegExp>} */
 const CHARSETS = {
   slug: /\blowercase letters\b(?:\s*`a`–`z`)?,?\s*(?:the\s+)?digits\b(?:\s*`0`–`9`)?,?\s*and\s+hyphens\b/i,
   role: /\bletters,\s*digits,\s*spaces\s+and\s+hyphens\b/i,
@@ -744,7 +872,10 @@ const STARTS = /\b(?:start(?:s|ing)?|begin(?:s|ning)?) with an? (?:lowercase |up
 const NO_TRAILING = /\bend(?:s|ing)? (?:with|in) a hyphen\b|\btrailing hyphen\b|\bends? with a letter or (?:a )?digit\b/i;
 const NO_DOUBLE = /\b(?:two|2) hyphens in a row\b|\bconsecutive hyphens\b|\bdouble hyphens?\b/i;
 
-/** The rule as the reference words it: "2–63 characters: lowercase letters, digits and hyphens; starts with a letter; …". */
+/**
+ * The rule as the reference words it: "2–63 characters: lowercase letters, digits and hyphens; starts with a letter; …".
+ * @param {NameRuleResource} r
+ */
 function describeNameRule(r) {
   const rule = nameRules.rules[r.rule];
   return [
@@ -755,7 +886,12 @@ function describeNameRule(r) {
   ].join('; ');
 }
 
-/** The resource a unit states a name rule for: a noun before "name" ("Team names", "the key name", "**Slug**"), else the page's section. */
+/**
+ * The resource a unit states a name rule for: a noun before "name" ("Team names", "the key name", "**Slug**"), else the page's section.
+ * @param {Page} page
+ * @param {Unit} unit
+ * @param {string} charset
+ */
 function nameRuleResource(page, unit, charset) {
   const candidates = nameRules.resources.filter((r) => r.rule === charset);
   const text = plain(unit.text);
@@ -774,6 +910,7 @@ function nameRuleResource(page, unit, charset) {
  * The name rule: a page that states a resource's name rule ("lowercase letters, digits and hyphens, …")
  * states all of it, as the reference does: the length bounds, the characters, and where the reference gives
  * them, "starts with a letter", "doesn't end with a hyphen" and "no two hyphens in a row".
+ * @param {Page} page
  */
 export function nameRule(page) {
   const failures = [];
@@ -796,7 +933,7 @@ export function nameRule(page) {
     if (rule.double_hyphen === false && !NO_DOUBLE.test(text)) problems.push('no "no two hyphens in a row"');
     if (problems.length)
       failures.push(
-        `${page.file}:${lineAt(unit, CHARSETS[charset].exec(text).index)}: the ${r.resource} ${r.field} rule (${problems.join(', ')}) must read: ${describeNameRule(r)} (contributing/facts.yml, name_rules)`,
+        `${page.file}:${lineAt(unit, /** @type {RegExpExecArray} */ (CHARSETS[charset].exec(text)).index)}: the ${r.resource} ${r.field} rule (${problems.join(', ')}) must read: ${describeNameRule(r)} (contributing/facts.yml, name_rules)`,
       );
   }
   return failures;

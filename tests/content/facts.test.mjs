@@ -52,7 +52,7 @@ test("every state of contributing/facts.yml is in the reference's section it nam
 test("the reference's object tables give the name rules of contributing/facts.yml", () => {
   for (const r of facts.name_rules.resources) {
     const section = referenceSection(reference.raw, r.shown);
-    const row = section.split('\n').find((line) => line.startsWith(`| \`${r.field}\` | string |`));
+    const row = section.split('\n').find((/** @type {string} */ line) => line.startsWith(`| \`${r.field}\` | string |`));
     assert.ok(row, `${r.shown} has no \`${r.field}\` row`);
     assert.ok(row.includes(`${r.min}–${r.max} characters`), `${r.shown}: ${row}`);
     assert.ok(row.includes(facts.name_rules.rules[r.rule].says), `${r.shown}: ${row}`);
@@ -71,7 +71,7 @@ test("the reference's error codes (C2) are the contract's", () => {
 });
 
 const pageRules = {
-  'every error code a page names exists in the contract': (doc) => rules.errorCodeRule(doc, codes),
+  'every error code a page names exists in the contract': (/** @type {import('./facts-rules.mjs').Page} */ doc) => rules.errorCodeRule(doc, codes),
   'every permission a page names is one of B6 (contributing/facts.yml)': rules.permissionRule,
   'every limit a page states next to its resource matches contributing/facts.yml': rules.limitRule,
   'a task page that starts an action says what it costs, as B17 says': rules.creditRule,
@@ -99,7 +99,7 @@ test("the writer's reference and the contract's descriptions state the same limi
 test('each content rule fails on its bad example, with the file, the line and the fact it expected', () => {
   const dir = path.join(path.dirname(new URL(import.meta.url).pathname), '__fixtures__/facts');
   const byFixture = {
-    'error-codes': (doc) => rules.errorCodeRule(doc, codes),
+    'error-codes': (/** @type {import('./facts-rules.mjs').Page} */ doc) => rules.errorCodeRule(doc, codes),
     permissions: rules.permissionRule,
     limits: rules.limitRule,
     credits: rules.creditRule,
