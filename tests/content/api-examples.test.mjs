@@ -32,7 +32,11 @@ const {replaceUrlTokens} = /** @type {typeof import('../../src/utils/productUrls
 const contract = loadSiteContract(repoRoot);
 const ID = 'https://launchdeck.test/openapi.json';
 
-/** The contract with every `required` removed: the schema of a shortened example. */
+/**
+ * The contract with every `required` removed: the schema of a shortened example.
+ * @param {Json} node
+ * @returns {Json}
+ */
 function relaxed(node) {
   if (Array.isArray(node)) return node.map(relaxed);
   if (!node || typeof node !== 'object') return node;
@@ -43,27 +47,40 @@ function relaxed(node) {
   );
 }
 
+/**
+ * @param {ContractNode} doc
+ * @returns {(pointer: string) => ValidateFunction}
+ */
 function validatorFor(doc) {
   // Both packages are CommonJS whose module.exports is the class (the function): Node's default import, not their types' `default`.
   const ajv = new /** @type {typeof Ajv2020.default} */ (/** @type {unknown} */ (Ajv2020))({strict: false, allErrors: true, validateFormats: true});
   /** @type {typeof addFormats.default} */ (/** @type {unknown} */ (addFormats))(ajv);
   ajv.addSchema({...doc, $id: ID});
+  /** @type {Map<string, ValidateFunction>} */
   const cache = new Map();
   return (pointer) => {
     if (!cache.has(pointer)) cache.set(pointer, ajv.compile({$ref: `${ID}${pointer}`}));
-    return cache.get(pointer);
+    return /** @type {ValidateFunction} */ (cache.get(pointer));
   };
 }
 const strict = validatorFor(contract.doc);
-const subset = validatorFor(relaxed(contract.doc));
+const subset = validatorFor(/** @type {ContractNode} */ (relaxed(contract.doc)));
 
-/** JSON pointer of an operation's request or response schema in the contract. */
+/**
+ * JSON pointer of an operation's request or response schema in the contract.
+ * @param {string} s
+ */
 const escape = (s) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+/** @param {Operation} op */
 function requestPointer(op) {
   return `#/paths/${escape(op.path)}/${op.method}/requestBody/content/application~1json/schema`;
 }
+/**
+ * @param {Operation} op
+ * @param {string} status
+ */
 function responsePointer(op, status) {
-  const response = op.node.responses[status];
+  const response = /** @type {Record<string, ContractNode | undefined>} */ (op.node.responses)[status];
   if (response?.$ref) return `${response.$ref}/content/application~1json/schema`;
   return `#/paths/${escape(op.path)}/${op.method}/responses/${status}/content/application~1json/schema`;
 }
@@ -71,6 +88,10 @@ function responsePointer(op, status) {
 /**
  * An example of a guide: a request body or a response of an operation, or a JSON block of a schema (an event, an error body).
  * @typedef {import('../../src/plugins/api-reference/contract.ts').Operation} Operation
+ * @typedef {import('../../src/plugins/api-reference/contract.ts').Node} ContractNode
+ * @typedef {import('../../src/plugins/api-reference/contract.ts').Json} Json
+ * @typedef {import('ajv/dist/2020.js').ValidateFunction} ValidateFunction
+ * @typedef {import('ajv/dist/2020.js').ErrorObject} ErrorObject
  * @typedef {{json: string, shortened: boolean, line: number}} ExampleText
  * @typedef {ExampleText & ({kind: 'request', op: Operation} | {kind: 'response', op: Operation, status: string | undefined} | {kind: 'schema', pointer: string})} Example
  */
@@ -157,7 +178,10 @@ test("every request body in the guides validates against its operation's request
       continue;
     }
     const validate = strict(requestPointer(e.op));
-    if (!validate(value)) failures.push(`${e.file}:${e.line}: ${e.op.id}: ${validate.errors.map((x) => `${x.instancePath || '/'} ${x.message}`).join('; ')}`);
+    if (!validate(value))
+      failures.push(
+        `${e.file}:${e.line}: ${e.op.id}: ${/** @type {ErrorObject[]} */ (validate.errors).map((x) => `${x.instancePath || '/'} ${x.message}`).join('; ')}`,
+      );
   }
   assert.deepEqual(failures, []);
 });
@@ -180,10 +204,12 @@ test('every JSON response in the guides validates against the response its text 
     const validate = (e.shortened ? subset : strict)(responsePointer(e.op, status));
     if (!validate(value)) {
       failures.push(
-        `${e.file}:${e.line}: ${e.op.id} ${status}${e.shortened ? ' (shortened)' : ''}: ${validate.errors
-          .slice(0, 4)
-          .map((x) => `${x.instancePath || '/'} ${x.message}${x.params?.additionalProperty ? ` (${x.params.additionalProperty})` : ''}`)
-          .join('; ')}`,
+        `${e.file}:${e.line}: ${e.op.id} ${status}${e.shortened ? ' (shortened)' : ''}: ${
+          /** @type {ErrorObject[]} */ (validate.errors)
+            .slice(0, 4)
+            .map((x) => `${x.instancePath || '/'} ${x.message}${x.params?.additionalProperty ? ` (${x.params.additionalProperty})` : ''}`)
+            .join('; ')
+        }`,
       );
     }
   }
@@ -199,10 +225,12 @@ test('every example titled as an event or an error body validates against the We
     const validate = (e.shortened ? subset : strict)(e.pointer);
     if (!validate(JSON.parse(e.json)))
       failures.push(
-        `${e.file}:${e.line}: ${e.pointer}: ${validate.errors
-          .slice(0, 4)
-          .map((x) => `${x.instancePath || '/'} ${x.message}`)
-          .join('; ')}`,
+        `${e.file}:${e.line}: ${e.pointer}: ${
+          /** @type {ErrorObject[]} */ (validate.errors)
+            .slice(0, 4)
+            .map((x) => `${x.instancePath || '/'} ${x.message}`)
+            .join('; ')
+        }`,
       );
   }
   assert.deepEqual(failures, []);

@@ -25,8 +25,13 @@ const docs = readDocs();
 const entries = docs.filter((doc) => pageKind(doc) === 'changelog-entry');
 const operations = new Map(loadSiteContract(repoRoot).operations.map((op) => [op.id, op]));
 
-/** What a content rule finds wrong with one entry (exported for the rule's own test below). */
+/**
+ * What a content rule finds wrong with one entry (exported for the rule's own test below).
+ * @param {import('./docs-model.mjs').Doc} doc
+ * @returns {string[]}
+ */
 function entryProblems(doc) {
+  /** @type {string[]} */
   const problems = [];
   const {entry, problems: frontMatter} = readEntry(docsDir, doc.rel);
   problems.push(...frontMatter);
@@ -66,6 +71,7 @@ test('the entry rules catch a bad entry', () => {
   assert.ok(good, 'an entry tagged breaking');
   assert.deepEqual(entryProblems(good), []);
   const body = good.body.replace(/^## What you need to do$/m, '## Next').replace(/\]\(\.\.\/api\/reference\/[^)]+\)/g, '](../api/index.md)');
+  /** @type {import('./docs-model.mjs').Doc} */
   const bad = {
     ...good,
     body,
@@ -86,7 +92,7 @@ test('every tag has its page, which lists its entries, and no page names another
   assert.deepEqual(tagPages.map((doc) => path.posix.basename(doc.rel, '.md')).sort(), Object.keys(CHANGELOG_TAGS).sort());
   for (const doc of tagPages) {
     const tag = path.posix.basename(doc.rel, '.md');
-    assert.equal(doc.frontMatter.title, CHANGELOG_TAGS[tag], `${doc.file}: title`);
+    assert.equal(doc.frontMatter.title, /** @type {Record<string, string>} */ (CHANGELOG_TAGS)[tag], `${doc.file}: title`);
     // Entries first: the list comes before any heading, and the page says how to follow the tag after it.
     const list = doc.body.search(new RegExp(`^::changelog\\{tag="${tag}"\\}$`, 'm'));
     assert.ok(list >= 0, `${doc.file}: no ::changelog{tag="${tag}"}`);

@@ -56,7 +56,7 @@ test('aliases of routes.tsv (the spec short names) appear in the keywords of the
       .split('/')
       .slice(-2)
       .join(' ');
-    const keywords = (doc.frontMatter.keywords ?? []).map((k) => String(k).toLowerCase());
+    const keywords = (doc.frontMatter.keywords ?? []).map((/** @type {unknown} */ k) => String(k).toLowerCase());
     if (!keywords.includes(short)) failures.push(`${doc.file}: keywords lack "${short}"`);
   }
   assert.deepEqual(failures, []);

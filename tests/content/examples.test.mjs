@@ -8,7 +8,9 @@ import {spawnSync} from 'node:child_process';
 import YAML from 'yaml';
 import {readDocs} from './docs-model.mjs';
 
+/** @param {{body: string}} doc */
 function codeBlocks(doc) {
+  /** @type {Array<{lang: string, code: string, line: number}>} */
   const blocks = [];
   const re = /^( *)(```|~~~)(\w+)[^\n]*\n([\s\S]*?)^\1\2\s*$/gm;
   for (const m of doc.body.matchAll(re)) {

@@ -36,16 +36,28 @@ test('every operation has a unique operationId, a summary and a success response
   assert.deepEqual(failures, []);
 });
 
+/**
+ * @param {string} ref
+ * @returns {unknown}
+ */
 function resolve(ref) {
   return ref
     .replace(/^#\//, '')
     .split('/')
     .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce((node, key) => (node == null ? undefined : node[key]), doc);
+    .reduce(
+      /**
+       * @param {unknown} node
+       * @param {string} key
+       */
+      (node, key) => (node == null ? undefined : /** @type {Record<string, unknown>} */ (node)[key]),
+      doc,
+    );
 }
 
 test('every $ref resolves', () => {
   const missing = new Set();
+  /** @param {import('../../src/plugins/api-reference/contract.ts').Json} node */
   const walk = (node) => {
     if (Array.isArray(node)) return node.forEach(walk);
     if (node && typeof node === 'object') {

@@ -21,8 +21,18 @@ const {plainText} = /** @type {typeof import('../../src/plugins/api-reference/co
 export const REDIRECTS_FILE = 'src/config/redirects.ts';
 export const PUBLISHED_FILE = 'contributing/published-urls.txt';
 
-/** The current page closest to a gone address, to suggest as the redirect's target. */
+/**
+ * What the rules read of a page (tests/content/docs-model.mjs's Doc has it all).
+ * @typedef {{rel: string, file: string, raw: string, body: string, headings: Array<{text: string}>}} LinkedDoc
+ */
+
+/**
+ * The current page closest to a gone address, to suggest as the redirect's target.
+ * @param {string} gone
+ * @param {Iterable<string>} routes
+ */
 export function closestRoute(gone, routes) {
+  /** @type {{route: string, distance: number} | undefined} */
   let best;
   for (const route of routes) {
     const distance = editDistance(gone, route, Infinity);
@@ -35,8 +45,11 @@ export function closestRoute(gone, routes) {
  * Every published address must still lead somewhere: a page, or a moved-page
  * redirect to a page. Redirects must not shadow a page or point nowhere, and
  * every page must be in the published list.
+ * @param {{published: string[], routes: Set<string>, moved: Array<{from: string, to: string}>}} input
+ * @returns {string[]}
  */
 export function publishedProblems({published, routes, moved}) {
+  /** @type {string[]} */
   const problems = [];
   const redirects = new Map(moved.map((m) => [m.from, m.to]));
   const listed = new Set(published);
@@ -61,9 +74,14 @@ export function publishedProblems({published, routes, moved}) {
   return problems;
 }
 
-/** The heading ids of a page as Docusaurus gives them: `{#id}` when written, else the slug of the heading's text, numbered when repeated. */
+/**
+ * The heading ids of a page as Docusaurus gives them: `{#id}` when written, else the slug of the heading's text, numbered when repeated.
+ * @param {Pick<LinkedDoc, 'headings'>} doc
+ * @returns {Set<string>}
+ */
 export function headingIds(doc) {
   const slugger = createSlugger();
+  /** @type {Set<string>} */
   const ids = new Set();
   for (const heading of doc.headings) {
     const explicit = /\s*\{#([^}]+)\}\s*$/.exec(heading.text);
@@ -77,14 +95,19 @@ export function headingIds(doc) {
  * a heading (`./add-server.md#check-the-result`, `#steps`) that heading.
  * Links into the generated API reference are checked by the build's tests,
  * which see its pages.
+ * @param {LinkedDoc[]} docs
+ * @returns {string[]}
  */
 export function anchorProblems(docs) {
   const byRel = new Map(docs.map((doc) => [doc.rel, doc]));
+  /** @type {Map<string, Set<string>>} */
   const ids = new Map();
+  /** @param {LinkedDoc} doc */
   const idsOf = (doc) => {
     if (!ids.has(doc.rel)) ids.set(doc.rel, headingIds(doc));
-    return ids.get(doc.rel);
+    return /** @type {Set<string>} */ (ids.get(doc.rel));
   };
+  /** @type {string[]} */
   const problems = [];
   for (const doc of docs) {
     let fenced = false;

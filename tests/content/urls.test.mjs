@@ -66,6 +66,11 @@ test('a removed or renamed page without a redirect fails with its old URL and th
 });
 
 test('a link to a renamed heading or a missing page fails with the page, the line and what exists (bad example)', () => {
+  /**
+   * @param {string} rel
+   * @param {string} body
+   * @param {string[]} headings
+   */
   const page = (rel, body, headings) => ({rel, file: `docs/${rel}`, raw: `---\ntitle: x\n---\n${body}`, body, headings: headings.map((text) => ({text}))});
   const target = page('servers/add-server.md', '', ['Before you begin', 'Check the result', 'The API returns `plan_limit_reached`', 'Steps {#how-to}']);
   const linking = page(
