@@ -7,9 +7,33 @@
  */
 import {parse} from 'parse5';
 
-/** The elements of a page, in document order, each with its attributes as an object and its parent. */
+/**
+ * A parse5 node as the rules read it: an element (a tagName and its attrs) or
+ * any other node (the document, a text node with its value, a comment).
+ * @typedef {{nodeName: string, tagName: string, attrs: Array<{name: string, value: string}>, childNodes: HtmlNode[], parentNode: HtmlNode | null, content?: HtmlNode, value?: undefined}} HtmlElement
+ * @typedef {{nodeName: string, tagName?: undefined, attrs?: undefined, childNodes?: HtmlNode[], parentNode?: HtmlNode | null, content?: undefined, value?: string}} HtmlOther
+ * @typedef {HtmlElement | HtmlOther} HtmlNode
+ */
+
+/**
+ * An element of a page, with its attributes as an object, and its parse5 node.
+ * @typedef {{tag: string, attrs: Record<string, string>, node: HtmlElement}} PageElement
+ */
+
+/**
+ * A rule: what breaks it on a page, as sentences.
+ * @typedef {(html: string) => string[]} Rule
+ */
+
+/**
+ * The elements of a page, in document order, each with its attributes as an object and its parent.
+ * @param {string} html
+ * @returns {PageElement[]}
+ */
 export function elementsOf(html) {
+  /** @type {PageElement[]} */
   const out = [];
+  /** @param {HtmlNode} node */
   const walk = (node) => {
     for (const child of node.childNodes ?? []) {
       if (child.tagName) {
@@ -22,20 +46,33 @@ export function elementsOf(html) {
   return out;
 }
 
-const textOf = (node) => (node.nodeName === '#text' ? node.value : (node.childNodes ?? []).map(textOf).join(''));
+/**
+ * @param {HtmlNode} node
+ * @returns {string}
+ */
+const textOf = (node) => (node.nodeName === '#text' ? /** @type {string} */ (node.value) : (node.childNodes ?? []).map(textOf).join(''));
 
-/** The accessible name a region gets from aria-labelledby or aria-label (what the landmark list of a screen reader shows). */
+/**
+ * The accessible name a region gets from aria-labelledby or aria-label (what the landmark list of a screen reader shows).
+ * @param {PageElement} element
+ * @param {Map<string, PageElement>} byId
+ */
 function regionName(element, byId) {
   const ids = element.attrs['aria-labelledby']?.split(/\s+/).filter(Boolean);
-  if (ids?.length) return ids.map((id) => (byId.get(id) ? textOf(byId.get(id).node) : '')).join(' ').replace(/\s+/g, ' ').trim();
+  if (ids?.length) return ids.map((id) => (byId.get(id) ? textOf(/** @type {PageElement} */ (byId.get(id)).node) : '')).join(' ').replace(/\s+/g, ' ').trim();
   return (element.attrs['aria-label'] ?? '').replace(/\s+/g, ' ').trim();
 }
 
-/** No two regions of a page share a name (and every region has one). */
+/**
+ * No two regions of a page share a name (and every region has one).
+ * @type {Rule}
+ */
 export function duplicateRegionNames(html) {
   const elements = elementsOf(html);
   const byId = new Map(elements.filter((e) => e.attrs.id).map((e) => [e.attrs.id, e]));
+  /** @type {Map<string, number>} */
   const seen = new Map();
+  /** @type {string[]} */
   const failures = [];
   for (const element of elements.filter((e) => e.attrs.role === 'region')) {
     const name = regionName(element, byId);
@@ -50,15 +87,18 @@ export function duplicateRegionNames(html) {
  * Every tab names its panel and every panel its tab: `[role=tab]` has an id
  * and `aria-controls` naming a `[role=tabpanel]` whose `aria-labelledby`
  * names the tab back; every panel is named by a tab; their ids are unique.
+ * @type {Rule}
  */
 export function untiedTabs(html) {
   const elements = elementsOf(html);
+  /** @type {Map<string, PageElement>} */
   const byId = new Map();
+  /** @type {string[]} */
   const failures = [];
   for (const element of elements) {
     const id = element.attrs.id;
     if (id === undefined) continue;
-    if (byId.has(id) && /^tab(panel)?$/.test(element.attrs.role ?? byId.get(id).attrs.role)) failures.push(`the id "${id}" is on two elements`);
+    if (byId.has(id) && /^tab(panel)?$/.test(element.attrs.role ?? /** @type {PageElement} */ (byId.get(id)).attrs.role)) failures.push(`the id "${id}" is on two elements`);
     byId.set(id, element);
   }
   for (const tab of elements.filter((e) => e.attrs.role === 'tab')) {
@@ -89,10 +129,15 @@ export function untiedTabs(html) {
   return failures;
 }
 
-/** Every element with itemprop is inside an item (an ancestor with itemscope). */
+/**
+ * Every element with itemprop is inside an item (an ancestor with itemscope).
+ * @type {Rule}
+ */
 export function strayItemprop(html) {
+  /** @type {string[]} */
   const failures = [];
   for (const element of elementsOf(html).filter((e) => 'itemprop' in e.attrs)) {
+    /** @type {HtmlNode | null | undefined} */
     let parent = element.node.parentNode;
     while (parent && !(parent.attrs ?? []).some((a) => a.name === 'itemscope')) parent = parent.parentNode;
     if (!parent) failures.push(`<${element.tag} itemprop="${element.attrs.itemprop}"> is in no itemscope`);
@@ -100,11 +145,17 @@ export function strayItemprop(html) {
   return failures;
 }
 
-/** Every form has a submit button. */
+/**
+ * Every form has a submit button.
+ * @type {Rule}
+ */
 export function formsWithoutSubmit(html) {
+  /** @type {string[]} */
   const failures = [];
   for (const form of elementsOf(html).filter((e) => e.tag === 'form')) {
+    /** @type {Array<{tag: string, type: string | undefined}>} */
     const controls = [];
+    /** @param {HtmlNode} node */
     const walk = (node) => {
       for (const child of node.childNodes ?? []) {
         if (child.tagName) controls.push({tag: child.tagName, type: child.attrs.find((a) => a.name === 'type')?.value?.toLowerCase()});

@@ -20,7 +20,10 @@ const {docRoute} = /** @type {typeof import('../../src/utils/docRoutes.ts')} */ 
 
 assertBuilt();
 const contract = loadSiteContract(repoRoot);
-/** Visible text of a page's article, without tags. */
+/**
+ * Visible text of a page's article, without tags.
+ * @param {string} html
+ */
 const articleText = (html) =>
   decodeEntities(
     (/<article[\s\S]*<\/article>/.exec(html)?.[0] ?? '')
@@ -30,7 +33,9 @@ const articleText = (html) =>
   );
 
 test('every operation has exactly one page, and the reference has no other pages but its overview', () => {
+  /** @type {string[]} */
   const built = [];
+  /** @param {string} dir */
   const walk = (dir) => {
     for (const entry of fs.readdirSync(dir, {withFileTypes: true})) {
       const full = path.join(dir, entry.name);
@@ -45,10 +50,15 @@ test('every operation has exactly one page, and the reference has no other pages
 });
 
 test('every operation page shows its method and path, permission, parameters, samples, responses and error codes', () => {
+  /** @type {string[]} */
   const failures = [];
   for (const op of contract.operations) {
     const html = readBuiltHtml(route(op));
     const text = articleText(html);
+    /**
+     * @param {string} what
+     * @param {boolean} ok
+     */
     const need = (what, ok) => ok || failures.push(`${route(op)}: no ${what}`);
     need('title', new RegExp(`<h1[^>]*>${op.summary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`).test(html));
     need('method and path', text.includes(`${op.method.toUpperCase()} ${op.path}`));

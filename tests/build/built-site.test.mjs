@@ -15,6 +15,7 @@ const docRoutes = routes.filter((r) => r.kind !== 'search');
 const config = await builtSiteConfig();
 const siteUrl = config.url;
 
+/** @param {string} html */
 function titleOf(html) {
   const match = /<title[^>]*>([^<]*)<\/title>/.exec(html);
   return match ? decodeEntities(match[1]) : undefined;
@@ -150,7 +151,7 @@ test('the first search tier holds every page\'s labels; the text of each section
   const files = fs.readdirSync(buildDir);
   const pagesFiles = files.filter((f) => /^search-pages-[0-9a-f]{8}\.json$/.test(f));
   assert.equal(pagesFiles.length, 1);
-  const first = JSON.parse(fs.readFileSync(path.join(buildDir, pagesFiles[0]), 'utf8'));
+  const first = /** @type {import('../../src/plugins/search/client/engine/model.ts').PagesFile} */ (JSON.parse(fs.readFileSync(path.join(buildDir, pagesFiles[0]), 'utf8')));
   const docRoutes = routes.filter((r) => r.kind !== 'search');
   const urls = new Set(first.pages.map((p) => p[0]));
   for (const route of docRoutes) assert.ok(urls.has(route.path), `${route.path} in the first tier`);
@@ -165,17 +166,19 @@ test('the first search tier holds every page\'s labels; the text of each section
   assert.ok(first.synonyms.some(([from, to]) => from.join(' ') === 'vps' && to.includes('server')), 'synonyms');
   const servers = files.find((f) => /^search-text-docs-servers-[0-9a-f]{8}\.json$/.test(f));
   assert.ok(servers, 'the servers section has its own text file');
-  const text = JSON.parse(fs.readFileSync(path.join(buildDir, servers), 'utf8'));
+  const text = /** @type {import('../../src/plugins/search/client/engine/model.ts').TextFile} */ (JSON.parse(fs.readFileSync(path.join(buildDir, servers), 'utf8')));
   assert.ok(text.length > 20 && text.every(([page]) => first.pages[page][0].startsWith('/docs/servers/')));
 });
 
 test('every docs term of src/plugins/search/data/synonyms.yml is a word the site uses', () => {
   const files = fs.readdirSync(buildDir);
-  const first = JSON.parse(fs.readFileSync(path.join(buildDir, /** @type {string} */ (files.find((f) => f.startsWith('search-pages-')))), 'utf8'));
+  const first = /** @type {import('../../src/plugins/search/client/engine/model.ts').PagesFile} */ (
+    JSON.parse(fs.readFileSync(path.join(buildDir, /** @type {string} */ (files.find((f) => f.startsWith('search-pages-')))), 'utf8'))
+  );
   const text = [
     ...first.pages.flatMap((p) => [p[1], p[3], ...p[4]]),
     ...first.headings.map((h) => h[1]),
-    ...files.filter((f) => f.startsWith('search-text')).flatMap((f) => JSON.parse(fs.readFileSync(path.join(buildDir, f), 'utf8')).map((row) => row[3])),
+    ...files.filter((f) => f.startsWith('search-text')).flatMap((f) => /** @type {import('../../src/plugins/search/client/engine/model.ts').TextFile} */ (JSON.parse(fs.readFileSync(path.join(buildDir, f), 'utf8'))).map((row) => row[3])),
   ]
     .join(' ')
     .toLowerCase()

@@ -28,11 +28,21 @@ const TAGS = Object.keys(CHANGELOG_TAGS);
 const lists = new Set(['rss.channel.item', 'rss.channel.item.category', 'feed.link', 'feed.entry', 'feed.entry.category', 'feed.entry.link']);
 const xml = new XMLParser({ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name, jpath) => lists.has(jpath)});
 
+/** @param {string | undefined} tag */
 const feedDir = (tag) => path.join(buildDir, 'docs/changelog', ...(tag ? ['tags', tag] : []));
+/**
+ * @param {string | undefined} tag
+ * @param {string} file
+ * @param {string} [dir]
+ */
 const readFeed = (tag, file, dir = buildDir) => fs.readFileSync(path.join(dir, 'docs/changelog', ...(tag ? ['tags', tag] : []), file), 'utf8');
-const expectedIn = (tag) => entries.filter((e) => !tag || e.tags.includes(tag)).map((e) => `${site}${e.route}`);
+/** @param {string | undefined} tag */
+const expectedIn = (tag) => entries.filter((e) => !tag || /** @type {string[]} */ (e.tags).includes(tag)).map((e) => `${site}${e.route}`);
 
-/** The links of the entries' titles in a built page's changelog list, in order (whatever the HTML minifier's quoting). */
+/**
+ * The links of the entries' titles in a built page's changelog list, in order (whatever the HTML minifier's quoting).
+ * @param {string} route
+ */
 function listed(route) {
   const html = readBuiltHtml(route);
   assert.match(html, /<ul class="?ld-changelog-list"?[ >]/, `${route}: no changelog list`);
@@ -73,7 +83,7 @@ test('every feed parses, is absolute, and holds exactly the entries of its tag, 
     assert.ok(channel.title && channel.description, label);
     assert.match(channel.link, /^https:\/\//);
     assert.deepEqual(
-      channel.item.map((i) => i.link),
+      channel.item.map((/** @type {{link: string}} */ i) => i.link),
       expected,
       `${label}: RSS items`,
     );
@@ -88,15 +98,15 @@ test('every feed parses, is absolute, and holds exactly the entries of its tag, 
     const atom = xml.parse(readFeed(tag, 'atom.xml')).feed;
     assert.equal(atom['@xmlns'], 'http://www.w3.org/2005/Atom');
     assert.ok(atom.id && atom.title && Date.parse(atom.updated), label);
-    assert.ok(atom.link.some((l) => l['@rel'] === 'self' && l['@href'] === `${site}/docs/changelog/${tag ? `tags/${tag}/` : ''}atom.xml`), `${label}: rel=self`);
+    assert.ok(atom.link.some((/** @type {Record<string, string>} */ l) => l['@rel'] === 'self' && l['@href'] === `${site}/docs/changelog/${tag ? `tags/${tag}/` : ''}atom.xml`), `${label}: rel=self`);
     assert.deepEqual(
-      atom.entry.map((e) => e.id),
+      atom.entry.map((/** @type {{id: string}} */ e) => e.id),
       expected,
       `${label}: Atom entries`,
     );
     for (const entry of atom.entry) {
       assert.ok(entry.title && Date.parse(entry.updated) && entry.content['#text'], entry.id);
-      assert.ok(entry.category.length >= 1 && entry.category.every((c) => TAGS.includes(c['@term'])), `${entry.id}: categories`);
+      assert.ok(entry.category.length >= 1 && entry.category.every((/** @type {Record<string, string>} */ c) => TAGS.includes(c['@term'])), `${entry.id}: categories`);
     }
 
     const json = JSON.parse(readFeed(tag, 'feed.json'));
@@ -104,7 +114,7 @@ test('every feed parses, is absolute, and holds exactly the entries of its tag, 
     assert.equal(json.feed_url, `${site}/docs/changelog/${tag ? `tags/${tag}/` : ''}feed.json`);
     assert.ok(json.title && json.home_page_url.startsWith('https://'));
     assert.deepEqual(
-      json.items.map((i) => i.id),
+      json.items.map((/** @type {{id: string}} */ i) => i.id),
       expected,
       `${label}: JSON Feed items`,
     );
@@ -121,7 +131,7 @@ test('every feed parses, is absolute, and holds exactly the entries of its tag, 
 test('an entry is in its feeds with the text its page shows', () => {
   const entry = /** @type {(typeof entries)[number]} */ (entries.find((e) => e.tags.includes('breaking')));
   const json = JSON.parse(readFeed('breaking', 'feed.json'));
-  const item = json.items.find((i) => i.id === `${site}${entry.route}`);
+  const item = json.items.find((/** @type {{id: string}} */ i) => i.id === `${site}${entry.route}`);
   assert.ok(item.content_html.includes('What you need to do'), 'the whole entry, sections included');
   assert.deepEqual(item.tags, entry.tags);
   assert.equal(item.summary, entry.description);
@@ -140,6 +150,7 @@ test('the feeds are the same in two builds: stable IDs, dates and content', {ski
 });
 
 test('the changelog pages announce their feeds with <link rel="alternate">', () => {
+  /** @param {string} route */
   const alternates = (route) =>
     tagsOf(readBuiltHtml(route), 'link')
       .filter((l) => l.rel === 'alternate' && /(rss|atom|feed)\+(xml|json)/.test(l.type ?? ''))

@@ -7,19 +7,34 @@
  */
 import {XMLParser} from 'fast-xml-parser';
 
+/**
+ * An element fast-xml-parser read once or more: as a list.
+ * @template T
+ * @param {T | T[] | undefined} value
+ * @returns {T[]}
+ */
 const asList = (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 const xml = new XMLParser({ignoreAttributes: false, attributeNamePrefix: '@'});
 
-/** The text of an element that fast-xml-parser may have read as a string, a number or an object with #text. */
-const textOf = (value) => (value === undefined || value === null ? '' : typeof value === 'object' ? String(value['#text'] ?? '') : String(value)).trim();
+/**
+ * The text of an element that fast-xml-parser may have read as a string, a number or an object with #text.
+ * @param {unknown} value
+ */
+const textOf = (value) =>
+  (value === undefined || value === null ? '' : typeof value === 'object' ? String(/** @type {Record<string, unknown>} */ (value)['#text'] ?? '') : String(value)).trim();
 
-/** Whether `person` (an atom:author) has a non-empty atom:name. */
-const hasName = (person) => asList(person).some((p) => p && typeof p === 'object' && textOf(p.name) !== '');
+/**
+ * Whether `person` (an atom:author) has a non-empty atom:name.
+ * @param {unknown} person
+ */
+const hasName = (person) => asList(person).some((p) => p && typeof p === 'object' && textOf(/** @type {Record<string, unknown>} */ (p).name) !== '');
 
 /**
  * RFC 4287 §4.1.1: an Atom feed names its author. The site's rule is
  * stricter than the RFC's (which lets entries inherit the feed's): the feed
  * and every entry carry an atom:author with an atom:name.
+ * @param {string} text
+ * @returns {string[]}
  */
 export function atomAuthorProblems(text) {
   const feed = xml.parse(text).feed;
@@ -32,8 +47,13 @@ export function atomAuthorProblems(text) {
   return problems;
 }
 
-/** JSON Feed 1.1: `authors` (a list of objects with a name) on the feed and on every item. */
+/**
+ * JSON Feed 1.1: `authors` (a list of objects with a name) on the feed and on every item.
+ * @param {{authors?: unknown, items?: Array<{id?: unknown, authors?: unknown}>}} feed
+ * @returns {string[]}
+ */
 export function jsonFeedAuthorProblems(feed) {
+  /** @param {unknown} authors */
   const named = (authors) => Array.isArray(authors) && authors.length > 0 && authors.every((a) => typeof a?.name === 'string' && a.name.trim() !== '');
   const problems = [];
   if (!named(feed.authors)) problems.push('the feed has no authors with a name');
@@ -48,6 +68,7 @@ export function jsonFeedAuthorProblems(feed) {
  */
 const W3C_DATETIME = /^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01])(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d))?)?)?$/;
 
+/** @param {string} value */
 export function isW3cDatetime(value) {
   if (!W3C_DATETIME.test(value)) return false;
   // A day that the calendar has (no 2026-02-30).
@@ -61,6 +82,9 @@ export function isW3cDatetime(value) {
  * The URLs of a sitemap: with `lastmod: true`, every <url> has a <lastmod>
  * in a W3C format and not after `now`; with `lastmod: false` (a build
  * without git history has no dates), none has one.
+ * @param {string} text
+ * @param {{lastmod: boolean, now?: Date}} options
+ * @returns {string[]}
  */
 export function sitemapLastmodProblems(text, {lastmod, now = new Date()}) {
   const urlset = xml.parse(text).urlset;
@@ -83,6 +107,9 @@ export function sitemapLastmodProblems(text, {lastmod, now = new Date()}) {
 /**
  * robots.txt lets every crawler read the site (no `Disallow: /` in the
  * group of `User-agent: *`) and names the sitemap by its absolute URL.
+ * @param {string} text
+ * @param {string} sitemapUrl
+ * @returns {string[]}
  */
 export function robotsTxtProblems(text, sitemapUrl) {
   const lines = text.split(/\r?\n/).map((line) => line.replace(/#.*/, '').trim());
@@ -90,6 +117,7 @@ export function robotsTxtProblems(text, sitemapUrl) {
   const sitemaps = lines.filter((line) => /^sitemap:/i.test(line)).map((line) => line.replace(/^sitemap:\s*/i, ''));
   if (!sitemaps.includes(sitemapUrl)) problems.push(`no "Sitemap: ${sitemapUrl}" line (found: ${sitemaps.join(', ') || 'none'})`);
   for (const url of sitemaps) if (!/^https?:\/\//.test(url)) problems.push(`Sitemap: ${url} is not an absolute URL`);
+  /** @type {string[]} */
   let agents = [];
   let inRules = false;
   for (const line of lines) {
@@ -112,9 +140,13 @@ export function robotsTxtProblems(text, sitemapUrl) {
  * An ICO file (the format browsers and crawlers expect at /favicon.ico):
  * the header 00 00 01 00, its image count, and each image's directory entry
  * inside the file. Returns {problems, sizes} (sizes in pixels, 0 read as 256).
+ * @param {Buffer} buffer
+ * @returns {{problems: string[], sizes: number[]}}
  */
 export function icoProblems(buffer) {
+  /** @type {string[]} */
   const problems = [];
+  /** @type {number[]} */
   const sizes = [];
   if (buffer.length < 6 || buffer.readUInt16LE(0) !== 0 || buffer.readUInt16LE(2) !== 1) {
     return {problems: [`not an ICO file (starts with ${buffer.subarray(0, 4).toString('hex') || 'nothing'}, not 00000100)`], sizes};

@@ -12,6 +12,7 @@ import {fileURLToPath} from 'node:url';
 import {atomAuthorProblems, icoProblems, isW3cDatetime, jsonFeedAuthorProblems, robotsTxtProblems, sitemapLastmodProblems} from './crawler-rules.mjs';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '__fixtures__', 'crawler-rules');
+/** @param {string} name */
 const fixture = (name) => fs.readFileSync(path.join(fixtures, name), 'utf8');
 
 test('an Atom feed without an author is reported, and so is an entry whose author has no name', () => {

@@ -22,6 +22,7 @@ const {author} = /** @type {typeof import('../../src/config/urls.ts')} */ (jiti(
 const {hasGitHistory} = /** @type {typeof import('../../src/config/git.ts')} */ (jiti(path.join(repoRoot, 'src/config/git.ts')));
 const config = await builtSiteConfig();
 const sitemapUrl = `${config.url}${config.baseUrl}sitemap.xml`;
+/** @param {string} file */
 const built = (file) => path.join(buildDir, file);
 
 test('robots.txt lets every crawler in and names the sitemap by the absolute URL of the configured site', () => {
@@ -35,10 +36,12 @@ test('every sitemap URL has a W3C <lastmod> when the build has git history, a pa
   const withHistory = hasGitHistory(repoRoot);
   assert.deepEqual(sitemapLastmodProblems(xml, {lastmod: withHistory}), []);
   if (!withHistory) return;
+  /** @param {string} file */
   const dayOf = (file) => {
     const time = spawnSync('git', ['log', '-1', '--format=%ct', '--', file], {cwd: repoRoot, encoding: 'utf8'}).stdout.trim();
     return new Date(Number(time) * 1000).toISOString().slice(0, 10);
   };
+  /** @param {string} route */
   const lastmodOf = (route) => new RegExp(`<loc>${config.url}${route}</loc><lastmod>([^<]+)</lastmod>`).exec(xml)?.[1];
   assert.equal(lastmodOf('/docs/servers/stop-server'), dayOf('docs/servers/stop-server.md'), 'a page: its file\'s last commit');
   // The API reference's pages are generated (not in git): dated by the contract's last change.

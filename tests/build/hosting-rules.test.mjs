@@ -106,6 +106,7 @@ test('every feed has the type its pages announce, with a charset, on every host:
     assert.match(nginx, location, `nginx: ${feed.path}`);
   }
   // nginx adds the charset to these types, and compresses them.
+  /** @param {string} directive */
   const listed = (directive) => new Set(/** @type {RegExpExecArray} */ (new RegExp(`^${directive} ([^;]+);`, 'm').exec(nginx))[1].split(' '));
   for (const type of ['application/rss+xml', 'application/atom+xml', 'application/feed+json']) {
     assert.ok(listed('charset_types').has(type), `charset_types ${type}`);

@@ -20,7 +20,11 @@ import {buildDir, assertBuilt, builtHtmlFiles} from '../helpers.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const validator = new HtmlValidate(new StaticConfigLoader(config));
 
-/** The messages of one page, as "rule: message (selector)". */
+/**
+ * The messages of one page, as "rule: message (selector)".
+ * @param {string} html
+ * @param {string} name
+ */
 export async function validatePage(html, name) {
   const report = await validator.validateString(serialize(parse(html)), name);
   return report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message} (${m.selector ?? 'document'})`));

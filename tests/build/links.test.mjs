@@ -10,6 +10,7 @@ import {buildDir, assertBuilt, builtHtmlFiles, tagsOf} from '../helpers.mjs';
 
 assertBuilt();
 
+/** @param {string} file */
 function routeOf(file) {
   const rel = path.relative(buildDir, file).split(path.sep).join('/');
   if (rel === 'index.html') return '/';
@@ -17,6 +18,7 @@ function routeOf(file) {
   return `/${rel.replace(/\.html$/, '')}`;
 }
 
+/** @param {string} pathname */
 function fileFor(pathname) {
   const clean = decodeURIComponent(pathname);
   const candidates = clean.endsWith('/')
@@ -25,13 +27,18 @@ function fileFor(pathname) {
   return candidates.find((c) => fs.existsSync(c) && fs.statSync(c).isFile());
 }
 
+/** @type {Map<string, Set<string>>} */
 const idCache = new Map();
+/**
+ * @param {string} file
+ * @returns {Set<string>}
+ */
 function idsOf(file) {
   if (!idCache.has(file)) {
     const html = fs.readFileSync(file, 'utf8');
     idCache.set(file, new Set([...html.matchAll(/\sid=(?:"([^"]+)"|([^\s>]+))/g)].map((m) => m[1] ?? m[2])));
   }
-  return idCache.get(file);
+  return /** @type {Set<string>} */ (idCache.get(file));
 }
 
 test('every internal link and anchor of every built page resolves', () => {

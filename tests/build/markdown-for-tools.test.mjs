@@ -12,9 +12,16 @@ import {assertBuilt, buildDir, builtHtmlFiles, readBuiltHtml, readRoutes, tagsOf
 assertBuilt();
 const siteUrl = 'https://docs.launchdeck.io';
 const routes = readRoutes().filter((r) => r.kind !== 'search');
+/** @param {string} route */
 const markdownFile = (route) => path.join(buildDir, route.endsWith('/') ? `${route}index.md` : `${route}.md`);
+/** @param {string} route */
 const readMarkdown = (route) => fs.readFileSync(markdownFile(route), 'utf8');
+/** @param {string} md */
 const frontMatterOf = (md) => Object.fromEntries([...(/^---\n([\s\S]*?)\n---/.exec(md)?.[1] ?? '').matchAll(/^(\w+): (.*)$/gm)].map((m) => [m[1], m[2]]));
+/**
+ * @param {string} html
+ * @param {string} name
+ */
 const metaOf = (html, name) => tagsOf(html, 'meta').find((m) => m.name === name || m.property === name)?.content;
 
 test('every page of the site has its Markdown beside it, titled and described like the page', () => {

@@ -20,16 +20,32 @@ import {assertBuilt, buildDir} from '../helpers.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const schema = fs.readFileSync(path.join(here, 'schemas/sitemap-0.9.xsd'), 'utf8');
 
-/** libxml2's schema errors for a sitemap, as "line N: message"; none when it is valid. */
+/**
+ * libxml2's schema errors for a sitemap, as "line N: message"; none when it is valid.
+ * @param {string} xml
+ * @returns {Promise<string[]>}
+ */
 export async function sitemapSchemaErrors(xml) {
   const result = await validateXML({xml: [{fileName: 'sitemap.xml', contents: xml}], schema: [{fileName: 'sitemap.xsd', contents: schema}]});
   return result.valid ? [] : result.errors.map((e) => `line ${e.loc?.lineNumber ?? '?'}: ${e.message.trim()}`);
 }
 
+/** @type {Record<string, string>} */
 const FORMATS = {'rss.xml': 'rss', 'atom.xml': 'atom', 'feed.json': 'json'};
 
-/** What a feed reader meets in one feed: its format, the ids of its entries, and every link in it. */
+/**
+ * What readFeed reads of a feed or of one of its entries, whatever its format (feedsmith's RSS, Atom and JSON Feed types differ).
+ * @typedef {{link?: unknown, url?: unknown, home_page_url?: unknown, feed_url?: unknown, links?: Array<{href?: unknown}>, guid?: {value?: unknown}, id?: unknown, items?: FeedPart[], entries?: FeedPart[]}} FeedPart
+ */
+
+/**
+ * What a feed reader meets in one feed: its format, the ids of its entries, and every link in it.
+ * @param {string} text
+ * @param {string} expectedFormat
+ * @returns {{problems: string[], links: string[]}}
+ */
 export function readFeed(text, expectedFormat) {
+  /** @type {string[]} */
   const problems = [];
   let parsed;
   try {
@@ -38,7 +54,7 @@ export function readFeed(text, expectedFormat) {
     return {problems: [`does not parse: ${error.message}`], links: []};
   }
   if (parsed.format !== expectedFormat) problems.push(`parses as ${parsed.format}, not ${expectedFormat}`);
-  const feed = /** @type {any} */ (parsed.feed);
+  const feed = /** @type {FeedPart} */ (parsed.feed);
   const entries = feed.items ?? feed.entries ?? [];
   if (entries.length === 0) problems.push('has no entries');
   const ids = entries.map((e) => e.guid?.value ?? e.guid ?? e.id);
@@ -48,6 +64,7 @@ export function readFeed(text, expectedFormat) {
     if (seen.has(id)) problems.push(`entry id ${id} is used twice`);
     seen.add(id);
   }
+  /** @param {FeedPart | undefined} x */
   const hrefs = (x) => [x?.link, x?.url, x?.home_page_url, x?.feed_url, ...(x?.links ?? []).map((l) => l.href)].filter((h) => typeof h === 'string');
   return {problems, links: [...hrefs(feed), ...entries.flatMap(hrefs)]};
 }
