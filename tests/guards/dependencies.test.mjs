@@ -46,12 +46,17 @@ test('every package the code imports is declared in package.json, and what the b
   const coreExports = new Set(
     fs.readdirSync(path.join(repoRoot, 'node_modules/@docusaurus/core/lib/client/exports')).map((f) => f.replace(/\.(js|d\.ts)(\.map)?$/, '')),
   );
+  /** @param {string} specifier */
   const packageOf = (specifier) => {
     if (/^(node:|\.|\/|@site\/|@theme(-original|-init)?\/|@generated\/)/.test(specifier)) return undefined;
     const [scope, name] = specifier.split('?')[0].split('/');
     if (scope === '@docusaurus' && coreExports.has(name)) return undefined;
     return scope.startsWith('@') ? `${scope}/${name}` : scope;
   };
+  /**
+   * @param {string} dir
+   * @returns {string[]}
+   */
   const walk = (dir) =>
     fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
       const full = path.join(dir, entry.name);
@@ -59,6 +64,7 @@ test('every package the code imports is declared in package.json, and what the b
       return /\.(ts|tsx|mjs|cjs|js)$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [full] : [];
     });
   // A feature's tests and commands (src/plugins/<feature>/__tests__, scripts/) are tooling, not the build.
+  /** @param {string} file */
   const tooling = (file) => /[\\/](__tests__|scripts)[\\/]/.test(path.relative(path.join(repoRoot, 'src'), file));
   const srcFiles = walk(path.join(repoRoot, 'src'));
   const buildFiles = [
@@ -66,7 +72,7 @@ test('every package the code imports is declared in package.json, and what the b
     ...['docusaurus.config.ts', 'sidebars.ts', 'babel.config.js'].map((f) => path.join(repoRoot, f)).filter((f) => fs.existsSync(f)),
   ];
   const otherFiles = [...walk(path.join(repoRoot, 'scripts')), ...walk(path.join(repoRoot, 'tests')), ...srcFiles.filter(tooling)];
-  const workspaces = (manifest.workspaces ?? []).map((dir) => {
+  const workspaces = (manifest.workspaces ?? []).map((/** @type {string} */ dir) => {
     const own = JSON.parse(fs.readFileSync(path.join(repoRoot, dir, 'package.json'), 'utf8'));
     const declared = new Set([...Object.keys(own.dependencies ?? {}), ...Object.keys(own.devDependencies ?? {})]);
     // Its generated files (lib/, bundled from src/) are not its own imports.

@@ -34,6 +34,10 @@ const MACHINERY = new Set([
   'client/react-dom-client.d.ts',
 ]);
 
+/**
+ * @param {string} dir
+ * @returns {string[]}
+ */
 const walk = (dir) =>
   fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -72,8 +76,10 @@ test("every file of src/internals and of a feature's seams/ folder belongs to a 
 });
 
 test("no file outside src/internals and the features' seams/ folders imports the internals of Docusaurus or the search plugin", () => {
+  /** @type {string[]} */
   const offenders = [];
   const seamDirs = new Set(featureSeamDirs());
+  /** @param {string} dir */
   const scan = (dir) => {
     for (const entry of fs.readdirSync(dir, {withFileTypes: true})) {
       const full = path.join(dir, entry.name);
@@ -100,6 +106,8 @@ test('the installed upstream files are the ones every seam was verified against'
 /**
  * A copy of the installed node_modules in which one upstream file is
  * changed: links to every package, except the changed one, which is copied.
+ * @param {string} file
+ * @param {(text: string) => string} change
  */
 function siteWithChangedUpstream(file, change) {
   const site = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-seam-'));
@@ -188,6 +196,7 @@ test("the page template is Docusaurus's own with only the script loader changed,
   const {pageTemplate, pageTemplateFrom} = jiti(path.join(internalsDir, 'pageTemplate.ts'));
   const original = require(path.join(repoRoot, 'node_modules/@docusaurus/core/lib/ssg/ssgTemplate.html.js')).default;
   const ours = pageTemplate(repoRoot);
+  /** @param {string} text */
   const squash = (text) => text.replace(/\s+/g, ' ').trim();
   const withoutDeferred = original.replace(
     /\s*<% it\.scripts\.forEach\(\(script\) => \{ %>\s*<script src="<%= it\.baseUrl %><%= script %>" defer><\/script>\s*<% \}\); %>/,
@@ -215,7 +224,7 @@ test('a replacement that matched nothing fails the build after bundling, naming 
   // A bundler whose module replacements are never asked to replace anything: as if every upstream module had moved.
   class NormalModuleReplacementPlugin {}
   plugin.configureWebpack({}, false, {currentBundler: {instance: {NormalModuleReplacementPlugin}}});
-  const applied = globalThis[Symbol.for('launchdeck.internals.applied')];
+  const applied = /** @type {typeof globalThis & {[key: symbol]: Set<string> | undefined}} */ (globalThis)[Symbol.for('launchdeck.internals.applied')];
   applied?.clear();
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-out-'));
   try {
