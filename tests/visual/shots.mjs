@@ -6,11 +6,24 @@
 import {PHONE} from '../helpers.mjs';
 
 /**
+ * @typedef {'phone' | 'desktop'} ViewportName
+ * @typedef {{name: ViewportName, width: number, height: number}} Viewport
+ * @typedef {'light' | 'dark'} Mode
+ * @typedef {object} Shot
+ * @property {string} id
+ * @property {string} route
+ * @property {number} [status]
+ * @property {Partial<Record<ViewportName, number>>} [height]
+ * @property {(page: import('playwright-core').Page) => Promise<void>} [ready]
+ */
+
+/**
  * The pages: one of each kind a reader meets. `ready` waits for what the
  * page draws after hydration; `status` is the HTTP status the page must
  * answer; `height` caps the picture (CSS pixels from the top of the page,
  * per viewport; DEFAULT_HEIGHT otherwise) so that the baselines stay small
  * while still holding what the page is chosen for.
+ * @type {Shot[]}
  */
 export const SHOTS = [
   {id: 'docs-home', route: '/docs/'},
@@ -35,15 +48,23 @@ export const SHOTS = [
   {id: 'changelog-tag', route: '/docs/changelog/tags/api', height: {phone: 2600, desktop: 1600}},
 ];
 
+/** @type {Viewport[]} */
 export const VIEWPORTS = [
   {name: 'phone', ...PHONE},
   {name: 'desktop', width: 1280, height: 800},
 ];
 
+/** @type {Record<ViewportName, number>} */
 export const DEFAULT_HEIGHT = {phone: 2600, desktop: 2000};
 
+/** @type {Mode[]} */
 export const MODES = ['light', 'dark'];
 
+/**
+ * @param {Pick<Shot, 'id'>} shot
+ * @param {Pick<Viewport, 'name'>} viewport
+ * @param {Mode} mode
+ */
 export const shotName = (shot, viewport, mode) => `${shot.id}--${viewport.name}--${mode}`;
 
 /**

@@ -47,8 +47,19 @@ function assertFonts() {
   }
 }
 
+/**
+ * One picture's verdict in report.json (read by scripts/pr-summary.mjs).
+ * @typedef {{name: string, route: string, status: 'same' | 'missing' | 'different', updated?: boolean, ratio?: number, reason?: string}} ShotResult
+ * @typedef {import('./shots.mjs').Shot} Shot
+ * @typedef {import('./shots.mjs').Viewport} Viewport
+ * @typedef {import('./shots.mjs').Mode} Mode
+ */
+
+/** @type {ShotResult[]} */
 const results = [];
+/** @type {Awaited<ReturnType<typeof serveBuild>> | undefined} */
 let server;
+/** @type {Record<string, Awaited<ReturnType<typeof launchChromium>>>} */
 const browsers = {};
 
 before(async () => {
@@ -78,7 +89,11 @@ function readBaselineBrowser() {
   }
 }
 
-/** One Chromium per viewport and color mode, so that each picture starts from a fresh page of its own. */
+/**
+ * One Chromium per viewport and color mode, so that each picture starts from a fresh page of its own.
+ * @param {Viewport} viewport
+ * @param {Mode} mode
+ */
 async function browserFor(viewport, mode) {
   const key = `${viewport.name}-${mode}`;
   browsers[key] ??= await launchChromium({
@@ -96,18 +111,25 @@ async function browserFor(viewport, mode) {
   return browsers[key];
 }
 
+/**
+ * @param {Shot} shot
+ * @param {Viewport} viewport
+ * @param {Mode} mode
+ */
 async function takePicture(shot, viewport, mode) {
   const {context} = await browserFor(viewport, mode);
   const page = await context.newPage();
   try {
-    await page.addInitScript((value) => {
+    await page.addInitScript((/** @type {Mode} */ value) => {
       try {
         window.localStorage.setItem('theme', value);
       } catch {
         // about:blank has no storage.
       }
     }, mode);
-    const response = await page.goto(server.url + shot.route);
+    const response = /** @type {import('playwright-core').Response} */ (
+      await page.goto(/** @type {Awaited<ReturnType<typeof serveBuild>>} */ (server).url + shot.route)
+    );
     assert.equal(response.status(), shot.status ?? 200, `${shot.route} answered ${response.status()}`);
     await waitForHydration(page);
     await page.addStyleTag({content: STABLE_CSS});
@@ -146,6 +168,10 @@ for (const shot of SHOTS) {
           results.push({name, route: shot.route, status: 'same', updated: true});
           return;
         }
+        /**
+         * @param {string} suffix
+         * @param {Buffer} data
+         */
         const write = (suffix, data) => {
           fs.mkdirSync(reportDir, {recursive: true});
           fs.writeFileSync(path.join(reportDir, `${name}.${suffix}.png`), data);
