@@ -11,6 +11,7 @@ import {RULES, elementsOf} from '../build/a11y-rules.mjs';
 
 const site = withSiteAndBrowser();
 
+/** @param {string} html */
 const tabIds = (html) =>
   elementsOf(html)
     .filter((e) => e.attrs.role === 'tab' || e.attrs.role === 'tabpanel')

@@ -23,7 +23,10 @@ const {readEntries, announcedEntry} = /** @type {typeof import('../../src/plugin
 const announced = /** @type {NonNullable<ReturnType<typeof announcedEntry>>} */ (announcedEntry(readEntries(path.join(repoRoot, 'docs'))));
 const barId = `changelog-${announced.name}`;
 
-/** Adds up every layout shift of the page (CLS without the session windows: any shift counts). */
+/**
+ * Adds up every layout shift of the page (CLS without the session windows: any shift counts).
+ * @param {import('playwright-core').Page} tab
+ */
 const recordShifts = (tab) =>
   tab.addInitScript(() => {
     window.__shifts = 0;
@@ -32,18 +35,24 @@ const recordShifts = (tab) =>
         if (!(/** @type {LayoutShift} */ (entry).hadRecentInput)) window.__shifts += /** @type {LayoutShift} */ (entry).value;
     }).observe({type: 'layout-shift', buffered: true});
   });
+/** @param {import('playwright-core').Page} page */
 const shifts = async (page) => {
   await page.waitForTimeout(500);
   return page.evaluate(() => window.__shifts);
 };
 
-/** A site object with a browser of its own (a fresh profile). */
+/**
+ * A site object with a browser of its own (a fresh profile).
+ * @param {Parameters<typeof launchBrowser>[0]} [options]
+ */
 async function freshSite(options) {
   const browser = await launchBrowser(options);
   return {server: site.server, browser};
 }
 
+/** @param {import('playwright-core').Page} page */
 const bar = (page) => page.getByRole('banner').filter({has: page.locator('.ld-announcement__link')});
+/** @param {import('playwright-core').Page} page */
 const closeButton = (page) => page.getByRole('button', {name: 'Dismiss this announcement'});
 
 test('a first visit shows the newest announced entry, with a link to it, and nothing moves', async () => {
@@ -148,7 +157,7 @@ for (const [label, options] of /** @type {[string, {theme: string, phone?: boole
     const {page} = await visit(site, '/docs/changelog/', options);
     await bar(page).waitFor();
     assert.deepEqual(await axeViolations(page), []);
-    const box = await bar(page).boundingBox();
+    const box = /** @type {NonNullable<Awaited<ReturnType<import('playwright-core').Locator['boundingBox']>>>} */ (await bar(page).boundingBox());
     assert.ok(box.width <= (options.phone ? PHONE.width : 1280), `${box.width} px wide`);
     assert.ok(box.height < (options.phone ? 90 : 50), `${box.height} px high`);
     await page.close();

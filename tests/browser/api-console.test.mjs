@@ -14,13 +14,20 @@ import {axeViolations, buildDir, repoRoot, startNginx, visit, withSiteAndBrowser
 
 const site = withSiteAndBrowser();
 const TOKEN = 'ldpat_7Kq2Wm9XtestTokenValue';
+/**
+ * The mock's port, a string as its URL gives it: Prism's arguments take it so, and so does net.connect (whose types say number).
+ * @type {{port: string}}
+ */
 let mock;
+/** @type {string} */
 let mockUrl;
+/** @type {Awaited<ReturnType<typeof startMock>> | undefined} */
 let prism;
 
+/** @param {string} port */
 const listening = (port) =>
   new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1', () => socket.end(() => resolve(true)));
+    const socket = net.connect(/** @type {number} */ (/** @type {unknown} */ (port)), '127.0.0.1', () => socket.end(() => resolve(true)));
     socket.on('error', () => resolve(false));
   });
 
@@ -40,14 +47,14 @@ async function startMock() {
 
 async function stopMock() {
   if (!prism || prism.exitCode !== null) return;
-  const exited = new Promise((resolve) => prism.once('exit', resolve));
+  const exited = new Promise((resolve) => /** @type {NonNullable<typeof prism>} */ (prism).once('exit', resolve));
   prism.kill('SIGTERM');
   await exited;
 }
 
 before(async () => {
   const {servers} = JSON.parse(fs.readFileSync(path.join(buildDir, 'api-console/projects/list-projects.json'), 'utf8'));
-  const server = servers.find((s) => /^http:\/\/127\.0\.0\.1:\d+$/.test(s.url));
+  const server = servers.find((/** @type {{url: string}} */ s) => /^http:\/\/127\.0\.0\.1:\d+$/.test(s.url));
   assert.ok(server, `the test build offers a mock server to the console: ${JSON.stringify(servers)}`);
   mockUrl = server.url;
   mock = {port: new URL(mockUrl).port};
@@ -71,9 +78,14 @@ async function openConsole(route, {token = TOKEN, page, theme, phone} = {}) {
   return {...visited, region};
 }
 
+/** @param {import('playwright-core').Locator} region */
 const status = (region) => region.locator('[role="status"]');
 
-/** A parameter's field, by its label ("server_id string, required"). */
+/**
+ * A parameter's field, by its label ("server_id string, required").
+ * @param {import('playwright-core').Locator} region
+ * @param {string} name
+ */
 const field = (region, name) => region.getByLabel(new RegExp(`^${name} `));
 
 test('the page renders the panel without JavaScript, and loads the console only when the reader opens it', async () => {
@@ -82,6 +94,7 @@ test('the page renders the panel without JavaScript, and loads the console only 
   assert.match(await page.locator('#try-it + .api-static').innerText(), /Nothing is sent until you press Send/);
   await page.close();
 
+  /** @type {string[]} */
   const requests = [];
   const {page: tab} = await visit(site, '/docs/api/reference/projects/list-projects', {beforeLoad: (p) => p.on('request', (r) => requests.push(r.url()))});
   assert.equal(requests.filter((url) => url.includes('/api-console/') || url.startsWith(mockUrl)).length, 0, 'nothing of the console before the reader asks');
@@ -97,6 +110,7 @@ test('the page renders the panel without JavaScript, and loads the console only 
 });
 
 test("a task page loads none of the reference's or the console's code", async () => {
+  /** @type {import('playwright-core').Response[]} */
   const scripts = [];
   const {page} = await visit(site, '/docs/servers/add-aws-server', {
     beforeLoad: (tab) => tab.on('response', (r) => r.request().resourceType() === 'script' && scripts.push(r)),
@@ -155,6 +169,7 @@ test('a create operation with a valid body returns its status and body, and the 
 });
 
 test('an invalid body is blocked before sending, naming the field and the rule', async () => {
+  /** @type {string[]} */
   const sent = [];
   const {page, region} = await openConsole('/docs/api/reference/projects/create-project');
   page.on('request', (r) => r.url().startsWith(mockUrl) && sent.push(r.url()));
@@ -189,6 +204,7 @@ test("a missing token shows the contract's 401 code, what it means and what to d
 });
 
 test('a delete asks for confirmation naming the resource, and Cancel sends nothing', async () => {
+  /** @type {string[]} */
   const sent = [];
   const {page, region} = await openConsole('/docs/api/reference/servers/delete-server');
   page.on('request', (r) => r.url().startsWith(mockUrl) && r.method() === 'DELETE' && sent.push(r.url()));
@@ -237,7 +253,7 @@ test('Forget clears the token and the values from storage, the URL and the page'
     local: JSON.stringify(localStorage),
     html: document.documentElement.outerHTML,
   }));
-  for (const where of ['session', 'local', 'html']) {
+  for (const where of /** @type {const} */ (['session', 'local', 'html'])) {
     assert.ok(!after[where].includes(TOKEN), `no token in ${where}`);
     assert.ok(!after[where].includes('srv_Kept4567'), `no kept value in ${where}`);
   }
@@ -264,6 +280,7 @@ test('under the policy nginx sends, the console works with zero violations, by k
   const viaNginx = {server: nginx, browser: site.browser};
   try {
     for (const theme of ['dark', 'light']) {
+      /** @type {string[]} */
       const violations = [];
       const {page, region, errors} = await (async () => {
         const visited = await visit(viaNginx, '/docs/api/reference/projects/list-projects', {

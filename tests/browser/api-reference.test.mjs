@@ -12,6 +12,7 @@ import {withSiteAndBrowser, visit} from '../helpers.mjs';
 const site = withSiteAndBrowser();
 
 test('a reference page shows its operation, hydrates without errors, and keeps the docs navigation', async () => {
+  /** @type {string[]} */
   const consoleErrors = [];
   const {page, errors, external} = await visit(site, '/docs/api/reference/servers/create-server', {
     beforeLoad: (tab) => tab.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text())),
@@ -71,6 +72,7 @@ test("a guide's API tab links to the operation, and the operation page lists the
 });
 
 test('an unknown address under the reference shows the not-found page, without a hydration error', async () => {
+  /** @type {string[]} */
   const consoleErrors = [];
   const {page, response} = await visit(site, '/docs/api/reference/servers/no-such-operation', {
     beforeLoad: (tab) => tab.on('console', (m) => m.type() === 'error' && !/status of 404/.test(m.text()) && consoleErrors.push(m.text())),

@@ -18,6 +18,10 @@ import {revalidationProblems} from './conditional-rules.mjs';
 assertBuilt();
 const rules = JSON.parse(fs.readFileSync(path.join(buildDir, '_hosting/rules.json'), 'utf8'));
 const routes = readRoutes();
+/**
+ * The two servers, by name, once started: scripts/serve.mjs's and nginx's (which says whether it has brotli).
+ * @type {Record<string, {url: string, close(): Promise<unknown>, brotli?: boolean}>}
+ */
 const hosts = {};
 
 before(async () => {
@@ -29,7 +33,12 @@ after(async () => {
   await hosts.nginx?.close();
 });
 
-/** A request with the path sent exactly as written (no URL normalisation), for hostile paths. */
+/**
+ * A request with the path sent exactly as written (no URL normalisation), for hostile paths.
+ * @param {string} base
+ * @param {string} rawPath
+ * @returns {Promise<{status: number | undefined, headers: import('node:http').IncomingHttpHeaders}>}
+ */
 function requestPath(base, rawPath) {
   const {hostname, port} = new URL(base);
   return new Promise((resolve, reject) => {
@@ -59,6 +68,10 @@ const mainScript = fs.readdirSync(path.join(buildDir, 'assets/js')).find((f) => 
 const searchIndex = /** @type {string} */ (fs.readdirSync(buildDir).find((f) => /^search-.*-[0-9a-f]{8}\.json$/.test(f)));
 
 for (const name of ['scripts/serve.mjs', 'nginx']) {
+  /**
+   * @param {string} p
+   * @param {import('node:http').OutgoingHttpHeaders} [headers]
+   */
   const get = (p, headers) => rawRequest(hosts[name].url + p, {headers});
 
   test(`${name}: pages answer 200 with every security header, the policy of the build and no cache`, async () => {
@@ -127,7 +140,7 @@ for (const name of ['scripts/serve.mjs', 'nginx']) {
     }
     for (const p of ['/../../etc/passwd', '/docs/%2e%2e/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2fpackage.json', '/docs/%00']) {
       const r = await requestPath(hosts[name].url, p);
-      assert.ok([400, 404].includes(r.status), `${p}: ${r.status}`);
+      assert.ok(/** @type {Array<number | undefined>} */ ([400, 404]).includes(r.status), `${p}: ${r.status}`);
     }
   });
 
@@ -224,6 +237,11 @@ test('the changelog announces 21 feeds: RSS, Atom and JSON Feed for the changelo
 });
 
 for (const name of ['scripts/serve.mjs', 'nginx']) {
+  /**
+   * @param {string} p
+   * @param {import('node:http').OutgoingHttpHeaders} headers
+   * @param {string} [method]
+   */
   const request = (p, headers, method) => rawRequest(hosts[name].url + p, {headers, method});
 
   test(`${name}: every feed is served with the type its page announces, with a charset, compressed`, async () => {
@@ -283,6 +301,7 @@ for (const name of ['scripts/serve.mjs', 'nginx']) {
 }
 
 test('scripts/serve.mjs: each compressed variant has its own strong ETag', async () => {
+  /** @param {import('node:http').OutgoingHttpHeaders} headers */
   const request = (headers) => rawRequest(`${hosts['scripts/serve.mjs'].url}/openapi.json`, {headers});
   const tags = [await request({}), await request({'accept-encoding': 'gzip'}), await request({'accept-encoding': 'br'})].map((r) => r.headers.etag);
   for (const tag of tags) assert.match(/** @type {string} */ (tag), /^"[^"]+"$/);

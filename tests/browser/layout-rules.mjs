@@ -64,7 +64,10 @@ export function placeholderUnderHint() {
   return failures;
 }
 
-/** On the changelog and its tag pages, the first entry starts within `screens` screens. */
+/**
+ * On the changelog and its tag pages, the first entry starts within `screens` screens.
+ * @param {number} screens
+ */
 export function firstEntryTooLow(screens) {
   const first = document.querySelector('.ld-changelog-list > li');
   if (!first) return ['no changelog entry'];

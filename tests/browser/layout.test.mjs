@@ -57,6 +57,7 @@ test('every page on a phone: title within 220 px under the announcement bar, no 
     const above = await page.evaluate(() => {
       const h1 = document.querySelector('article h1');
       if (!h1) return [];
+      /** @param {Element | null} el */
       const after = (el) => el && h1.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING;
       return ['.theme-doc-toc-mobile', '.ld-page-actions'].filter((sel) => document.querySelector(sel) && !after(document.querySelector(sel)));
     });

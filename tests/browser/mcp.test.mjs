@@ -21,8 +21,24 @@ import {bundle} from '../../mcp/scripts/bundle.mjs';
 const site = withSiteAndBrowser();
 const SITE_URL = 'https://docs.launchdeck.io';
 const server = path.join(repoRoot, 'mcp/server.mjs');
+/** @type {Record<string, Client>} */
 const clients = {};
 
+/**
+ * What the tests read of the tools' JSON answers (mcp/docs.mjs writes them; request_body is null
+ * for an operation without a body, never one the tests read).
+ * @typedef {{
+ *   operation_id: string, method: string, path: string, required_permission: string | null, curl: string, reference_url: string,
+ *   parameters: Array<{name: string, in: string}>,
+ *   request_body: {schema: {oneOf: Array<{properties: {name: {type: string}}}>}},
+ *   responses: Array<{error_codes?: string[]}>,
+ *   guides: Array<{url: string}>,
+ * }} ApiOperation
+ * @typedef {{section: string, title: string, url: string, pages: number}} Section
+ * @typedef {{query: string, truncated?: boolean, results: Array<{url: string, title: string, section: string, snippet: string}>}} SearchAnswer
+ */
+
+/** @param {string[]} args */
 async function connect(args) {
   const client = new Client({name: 'launchdeck-docs-tests', version: '1.0.0'});
   await client.connect(new StdioClientTransport({command: process.execPath, args: [server, ...args], cwd: repoRoot, stderr: 'ignore'}));
@@ -40,10 +56,22 @@ after(async () => {
   await clients.url?.close();
 });
 
+/**
+ * @param {Client} client
+ * @param {string} name
+ * @param {Record<string, unknown>} args
+ */
 const call = async (client, name, args) => {
   const result = await client.callTool({name, arguments: args});
-  return {error: result.isError === true, text: result.content.map((c) => c.text).join('\n')};
+  return {error: result.isError === true, text: /** @type {Array<{text?: string}>} */ (result.content).map((c) => c.text).join('\n')};
 };
+/**
+ * A tool's answer, parsed: an ApiOperation, Section[] or SearchAnswer, as the tool gives.
+ * @param {Client} client
+ * @param {string} name
+ * @param {Record<string, unknown>} args
+ * @returns {Promise<unknown>}
+ */
 const data = async (client, name, args) => {
   const {error, text} = await call(client, name, args);
   assert.equal(error, false, text);
@@ -57,9 +85,9 @@ for (const mode of ['dir', 'url']) {
     const resources = (await client.listResources()).resources.map((r) => r.uri).sort();
     assert.deepEqual(resources, [`${SITE_URL}/llms.txt`, `${SITE_URL}/openapi.yaml`]);
     const llms = await client.readResource({uri: `${SITE_URL}/llms.txt`});
-    assert.match(llms.contents[0].text, /^# Launchdeck\n[\s\S]*MCP server/);
+    assert.match(/** @type {{text: string}} */ (llms.contents[0]).text, /^# Launchdeck\n[\s\S]*MCP server/);
     const contract = await client.readResource({uri: `${SITE_URL}/openapi.yaml`});
-    assert.match(contract.contents[0].text, /openapi: "3\.1\.0"/);
+    assert.match(/** @type {{text: string}} */ (contract.contents[0]).text, /openapi: "3\.1\.0"/);
   });
 
   test(`${mode}: read_page returns a guide's and a reference page's Markdown, however the page is named`, async () => {
@@ -84,7 +112,7 @@ for (const mode of ['dir', 'url']) {
 
   test(`${mode}: get_api_operation by ID and by method and path`, async () => {
     const client = clients[mode];
-    const byId = await data(client, 'get_api_operation', {operation: 'createServer'});
+    const byId = /** @type {ApiOperation} */ (await data(client, 'get_api_operation', {operation: 'createServer'}));
     assert.equal(byId.method, 'POST');
     assert.equal(byId.path, '/environments/{environment_id}/servers');
     assert.equal(byId.required_permission, 'server:create');
@@ -100,21 +128,24 @@ for (const mode of ['dir', 'url']) {
     );
     assert.equal(byId.reference_url, `${SITE_URL}/docs/api/reference/servers/create-server`);
     for (const ref of ['GET /servers/{server_id}', 'get /servers/srv_6Yp2Mx9K', 'GET https://api.launchdeck.io/v1/servers/srv_6Yp2Mx9K']) {
-      assert.equal((await data(client, 'get_api_operation', {operation: ref})).operation_id, 'getServer', ref);
+      assert.equal(/** @type {ApiOperation} */ (await data(client, 'get_api_operation', {operation: ref})).operation_id, 'getServer', ref);
     }
     // A literal segment beats a parameter.
-    assert.equal((await data(client, 'get_api_operation', {operation: 'POST /servers/srv_6Yp2Mx9K/start'})).operation_id, 'startServer');
+    assert.equal(
+      /** @type {ApiOperation} */ (await data(client, 'get_api_operation', {operation: 'POST /servers/srv_6Yp2Mx9K/start'})).operation_id,
+      'startServer',
+    );
   });
 
   test(`${mode}: list_sections and search within a section`, async () => {
     const client = clients[mode];
-    const sections = await data(client, 'list_sections', {});
-    const servers = sections.find((s) => s.section === 'servers');
+    const sections = /** @type {Section[]} */ (await data(client, 'list_sections', {}));
+    const servers = /** @type {Section} */ (sections.find((s) => s.section === 'servers'));
     assert.equal(servers.title, 'Servers');
     assert.equal(servers.url, `${SITE_URL}/docs/servers/`);
     assert.ok(servers.pages >= 15);
     assert.ok(sections.some((s) => s.section === 'api/reference' && s.pages === 169));
-    const within = await data(client, 'search_docs', {query: 'key', section: 'ssh-keys', limit: 10});
+    const within = /** @type {SearchAnswer} */ (await data(client, 'search_docs', {query: 'key', section: 'ssh-keys', limit: 10}));
     assert.ok(within.results.length > 0);
     for (const r of within.results) assert.ok(r.url.startsWith(`${SITE_URL}/docs/ssh-keys/`), r.url);
   });
@@ -163,7 +194,7 @@ for (const mode of ['dir', 'url']) {
     const empty = await call(client, 'search_docs', {query: '  \u0007 '});
     assert.match(empty.text, /^The query is empty/);
     // Long queries are read up to 200 characters; longer than the schema allows is refused before running.
-    const long = await data(client, 'search_docs', {query: `add a server ${'x'.repeat(1000)}`});
+    const long = /** @type {SearchAnswer} */ (await data(client, 'search_docs', {query: `add a server ${'x'.repeat(1000)}`}));
     assert.equal(long.truncated, true);
     assert.equal(long.query.length, 200);
     const tooLong = await call(client, 'search_docs', {query: 'x'.repeat(5000)});
@@ -193,7 +224,7 @@ test('search_docs gives the same first page as the site’s search', async () =>
     await page.getByText(/Searching the text of every page/).waitFor({state: 'detached', timeout: 15000});
     const href = new URL(/** @type {string} */ (await first.getAttribute('href')), site.server.url).pathname;
     for (const mode of ['dir', 'url']) {
-      const {results} = await data(clients[mode], 'search_docs', {query, limit: 3});
+      const {results} = /** @type {SearchAnswer} */ (await data(clients[mode], 'search_docs', {query, limit: 3}));
       assert.equal(new URL(results[0].url).pathname, href, `${mode}: "${query}"`);
       assert.ok(results[0].title && results[0].section && results[0].snippet, JSON.stringify(results[0]));
     }

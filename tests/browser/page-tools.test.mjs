@@ -129,6 +129,7 @@ test('the page header: one page-actions control, on the breadcrumb row on a desk
 test('"Was this page helpful?" sends nothing and offers the feedback form, pre-filled with the page and the answer', async () => {
   const {page, external} = await visit(site, '/docs/servers/list-servers');
   await page.waitForLoadState('networkidle');
+  /** @type {string[]} */
   const requests = [];
   // The site may still prefetch its own scripts while idle; anything else would be the answer leaving the page.
   page.on('request', (request) => {
@@ -153,11 +154,15 @@ test('"Was this page helpful?" sends nothing and offers the feedback form, pre-f
   await page.close();
 });
 
-/** Relative luminance contrast of two CSS colours ("rgb(…)"). */
+/**
+ * Relative luminance contrast of two CSS colours ("rgb(…)").
+ * @param {string} a
+ * @param {string} b
+ */
 function contrast(a, b) {
+  /** @param {string} c */
   const lum = (c) => {
-    const [r, g, bl] = c
-      .match(/\d+(\.\d+)?/g)
+    const [r, g, bl] = /** @type {RegExpMatchArray} */ (c.match(/\d+(\.\d+)?/g))
       .slice(0, 3)
       .map(Number)
       .map((v) => v / 255)

@@ -23,7 +23,9 @@ const routes = readRoutes();
 const rules = JSON.parse(fs.readFileSync(path.join(buildDir, '_hosting/rules.json'), 'utf8'));
 const csp = rules.headers['Content-Security-Policy'];
 const nextBuild = path.join(repoRoot, 'build-test-archive');
-const hosts = {};
+/** The two hosts, once started: nginx with the build's rules, and scripts/serve.mjs with none. */
+const hosts = /** @type {{nginx: Awaited<ReturnType<typeof startNginx>>, plain: Awaited<ReturnType<typeof startServer>>}} */ ({});
+/** @type {Awaited<ReturnType<typeof launchBrowser>>} */
 let browser;
 
 before(async () => {
@@ -37,10 +39,17 @@ after(async () => {
   await hosts.plain?.close();
 });
 
-/** One of the hosts, with this file's browser, as visit() takes a site. */
+/**
+ * One of the hosts, with this file's browser, as visit() takes a site.
+ * @param {{url: string}} host
+ */
 const servedBy = (host) => ({browser, server: host});
 
-/** For visit()'s beforeLoad: the tab records CSP violations (as events and as console messages) and script errors in `problems`. */
+/**
+ * For visit()'s beforeLoad: the tab records CSP violations (as events and as console messages) and script errors in `problems`.
+ * @param {string[]} problems
+ * @returns {(page: import('playwright-core').Page) => Promise<void>}
+ */
 const recordProblems = (problems) => async (page) => {
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
@@ -56,6 +65,7 @@ const recordProblems = (problems) => async (page) => {
   });
 };
 
+/** @param {import('playwright-core').Page} page */
 const themeOf = (page) => page.evaluate(() => document.documentElement.dataset.theme);
 
 // Every page in the dark theme (the default); in the light theme, whose only difference the policy could see is the
@@ -63,6 +73,7 @@ const themeOf = (page) => page.evaluate(() => document.documentElement.dataset.t
 for (const theme of ['dark', 'light']) {
   const every = theme === 'dark';
   test(`nginx, ${theme} mode: no ${every ? 'page' : 'kind of page'} breaks the Content-Security-Policy, and ${every ? 'every page' : 'each'} still works under it`, async () => {
+    /** @type {string[]} */
     const problems = [];
     const nginx = servedBy(hosts.nginx);
     const {url} = hosts.nginx;
@@ -102,8 +113,10 @@ for (const theme of ['dark', 'light']) {
 }
 
 test('redirect pages work under the policy where a host serves them (hosts that let files shadow redirects)', async () => {
+  /** @type {string[]} */
   const problems = [];
   // A host without rules, plus the build's headers (as Netlify serves a file that exists before a redirect).
+  /** @param {import('playwright-core').Page} tab */
   const withPolicy = async (tab) => {
     await recordProblems(problems)(tab);
     await tab.route('**/*', async (route) => {
@@ -131,6 +144,7 @@ test('redirect pages work under the policy where a host serves them (hosts that 
 });
 
 test('a static host without rules: the address bar drops .html and /index.html, and x.html answered with the not-found page still shows x', async () => {
+  /** @type {string[]} */
   const problems = [];
   const plain = servedBy(hosts.plain);
   let page;
@@ -161,6 +175,7 @@ test('a static host without rules: the address bar drops .html and /index.html, 
 test('the not-found page says so in its title, before and after its scripts run, at any unknown path', async () => {
   const html = fs.readFileSync(path.join(buildDir, '404.html'), 'utf8');
   assert.match(html, /<title[^>]*>Page Not Found \| Docs<\/title>/);
+  /** @type {string[]} */
   const problems = [];
   let page;
   for (const p of ['/nope', '/docs/nope', '/docs/servers/nope/deeper', '/docs/api/reference/servers/nope', '/search/nope']) {
@@ -182,6 +197,7 @@ test('the not-found page says so in its title, before and after its scripts run,
 test('a tab open on the previous build follows links after the next build replaced every hashed file', async () => {
   assert.ok(fs.existsSync(path.join(nextBuild, '404.html')), 'the second build (scripts/build-for-tests.mjs) exists');
   const site = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-deploy-'));
+  /** @param {string} from */
   const deploy = (from) => {
     for (const entry of fs.readdirSync(site)) fs.rmSync(path.join(site, entry), {recursive: true, force: true});
     fs.cpSync(from, site, {recursive: true});
@@ -189,6 +205,7 @@ test('a tab open on the previous build follows links after the next build replac
   deploy(buildDir);
   const server = await startServer({dir: site});
   // No idle prefetching (as on a data-saver connection), so the next page's files are only asked for on the click.
+  /** @param {import('playwright-core').Page} tab */
   const saveData = (tab) =>
     tab.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, 'connection', {get: () => ({effectiveType: '4g', saveData: true}), configurable: true});
@@ -204,6 +221,7 @@ test('a tab open on the previous build follows links after the next build replac
       const oldMain = await page.evaluate(() => [...document.scripts].map((s) => s.src).find((src) => /\/main\.[0-9a-f]+\.js$/.test(src)));
       deploy(nextBuild);
       const missing = [];
+      /** @param {import('playwright-core').Response} response */
       const onResponse = (response) => {
         if (/\/assets\/js\//.test(response.url()) && response.status() === 404) missing.push(response.url());
       };

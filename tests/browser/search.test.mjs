@@ -15,9 +15,15 @@ import {stampFirst} from '../../scripts/chromium.mjs';
 
 const site = withSiteAndBrowser();
 
+/** @param {import('playwright-core').Page} page */
 const searchBox = (page) => page.locator('input.navbar__search-input');
+/** @param {import('playwright-core').Page} page */
 const options = (page) => page.locator('.navbar__search [role="listbox"] [role="option"]');
 
+/**
+ * @param {import('playwright-core').Page} page
+ * @param {string} query
+ */
 async function typeQuery(page, query) {
   await page.keyboard.press('Control+k');
   await page.waitForFunction(() => document.activeElement?.classList.contains('navbar__search-input'));
@@ -27,7 +33,12 @@ async function typeQuery(page, query) {
   return menu;
 }
 
-/** Opens `route`, types `query` in the search box and returns the first result's link path and text. */
+/**
+ * Opens `route`, types `query` in the search box and returns the first result's link path and text.
+ * @param {import('playwright-core').Page} page
+ * @param {string} route
+ * @param {string} query
+ */
 async function firstResult(page, route, query) {
   await visit(site, route, {page});
   await typeQuery(page, query);
@@ -39,6 +50,7 @@ async function firstResult(page, route, query) {
   return {path: new URL(page.url()).pathname, text};
 }
 
+/** @param {string[]} files */
 const gzipKb = (files) => files.reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(buildDir, f))).length, 0) / 1024;
 
 test('Ctrl+K focuses search, shows the shortcut hint, and a query opens the expected page with the terms highlighted', async () => {
@@ -56,6 +68,7 @@ test('Ctrl+K focuses search, shows the shortcut hint, and a query opens the expe
 
 test('the search box downloads nothing until used, a small first tier before its first results, then the rest of the text', async () => {
   // Every file the page asks for, with when it asked (wall clock, as the page's own stamp below).
+  /** @type {Array<{file: string, at: number}>} */
   const asked = [];
   const {page} = await visit(site, '/docs/servers/add-aws-server', {
     beforeLoad: (tab) => tab.on('request', (request) => asked.push({file: path.basename(new URL(request.url()).pathname), at: Date.now()})),
@@ -151,6 +164,7 @@ test('the legal context offers results within the context, and outside it when n
 });
 
 test('/search shows first results from the first tier, then searches the rest of the text progressively', async () => {
+  /** @type {string[]} */
   const fetched = [];
   const {page, external} = await visit(site, '/search?q=add+server', {
     beforeLoad: (tab) => tab.on('requestfinished', (request) => fetched.push(path.basename(new URL(request.url()).pathname))),
@@ -191,6 +205,7 @@ test('/search shows first results from the first tier, then searches the rest of
 
 test('hostile queries execute nothing and throw nothing', async () => {
   let dialogs = 0;
+  /** @param {import('playwright-core').Page} tab */
   const countDialogs = async (tab) => {
     tab.on('dialog', async (dialog) => {
       dialogs += 1;

@@ -8,6 +8,7 @@ import {withSiteAndBrowser, visit, launchBrowser, builtSiteConfig, buildDir} fro
 import {startServer} from '../../scripts/serve.mjs';
 
 const site = withSiteAndBrowser();
+/** @type {import('../../src/config/urls.ts').ProductUrls} */
 let siteUrls;
 before(async () => {
   siteUrls = (await builtSiteConfig()).customFields.urls;
@@ -16,6 +17,7 @@ before(async () => {
 test('the navbar has Documentation, Blog, Pricing, Careers, search, locale, colour switch and GET STARTED', async () => {
   const {page} = await visit(site, '/docs/servers/');
   const nav = page.getByRole('navigation', {name: 'Main'});
+  /** @param {string} name */
   const href = (name) => nav.getByRole('link', {name, exact: true}).first().getAttribute('href');
   assert.equal(await href('Documentation'), '/docs/');
   assert.equal(await href('Blog'), `${siteUrls.marketing}/blog`);
@@ -44,6 +46,7 @@ test('clicking Documentation opens the documentation home', async () => {
 test('the footer links to docs, pricing, careers and the community pages, with logo and copyright', async () => {
   const {page} = await visit(site, '/docs/');
   const footer = page.locator('footer.footer');
+  /** @param {string} name */
   const href = (name) => footer.getByRole('link', {name, exact: true}).getAttribute('href');
   assert.equal(await href('Documentation'), '/docs/');
   assert.equal(await href('Pricing'), `${siteUrls.marketing}/pricing`);

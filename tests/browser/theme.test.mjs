@@ -9,6 +9,7 @@ import {withSiteAndBrowser, visit, waitForHydration} from '../helpers.mjs';
 
 const site = withSiteAndBrowser();
 
+/** @param {import('playwright-core').Page} page */
 const themeOf = (page) => page.evaluate(() => document.documentElement.dataset.theme);
 
 test('a fresh profile gets the dark theme, even with a light system preference', async () => {
@@ -79,6 +80,7 @@ test('code blocks are highlighted at build time, in the colours of each theme', 
   const {page} = await visit(site, '/docs/servers/add-aws-server');
   const tokenColours = async () =>
     page.evaluate(() => {
+      /** @param {string} selector */
       const colourOf = (selector) => {
         const element = [...document.querySelectorAll(selector)].find((e) => e.getClientRects().length > 0);
         return element ? getComputedStyle(element).color : null;
