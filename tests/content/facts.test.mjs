@@ -20,7 +20,9 @@ const reference = {file: 'contributing/writers-reference.md', raw: fs.readFileSy
 const codes = contractErrorCodes();
 
 test("the writer's reference shows the facts of contributing/facts.yml (npm run facts writes its tables)", () => {
-  assert.equal(applyTables(reference.raw, renderTables(facts)), reference.raw, 'a table differs from contributing/facts.yml: run npm run facts');
+  // The same contributing/facts.yml: the rules and scripts/facts.mjs each type the part they read.
+  const tableFacts = /** @type {import('../../scripts/facts.mjs').Facts} */ (/** @type {unknown} */ (facts));
+  assert.equal(applyTables(reference.raw, renderTables(tableFacts)), reference.raw, 'a table differs from contributing/facts.yml: run npm run facts');
 });
 
 test("every state of contributing/facts.yml is in the reference's section it names, and every operation's transitions agree with it", () => {

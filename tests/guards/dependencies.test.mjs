@@ -108,10 +108,18 @@ test('every package the code imports is declared in package.json, and what the b
       // Dynamic imports, require calls, and requires of a template string with a fixed package prefix.
       for (const m of text.matchAll(/\b(?:import|require|requireFromSite)\(\s*(?:['"]([^'"]+)['"]|`([^`$]+))/g))
         found.push({specifier: m[1] ?? m[2], typeOnly: false});
+      // Types a JSDoc comment imports from a package: type-only, and declared by the package or by its @types package.
+      const jsdoc = [...text.matchAll(/\/\*\*[\s\S]*?\*\//g)].flatMap((m) => [...m[0].matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((t) => t[1]));
       for (const {specifier, typeOnly} of found) {
         const name = packageOf(specifier);
         if (!name) continue;
         const where = path.relative(repoRoot, file);
+        if (jsdoc.includes(specifier)) {
+          const typesName = `@types/${name.replace(/^@([^/]+)\//, '$1__')}`;
+          if (!deps.has(name) && !devDeps.has(name) && !devDeps.has(typesName) && !deps.has(typesName))
+            problems.push(`${where} names types of ${name} in JSDoc, and package.json declares neither ${name} nor ${typesName}`);
+          continue;
+        }
         if (build && !typeOnly && !deps.has(name)) problems.push(`${where} imports ${name}, which is not in dependencies`);
         else if (!deps.has(name) && !devDeps.has(name)) problems.push(`${where} imports ${name}, which package.json does not declare`);
       }

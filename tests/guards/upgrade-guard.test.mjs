@@ -210,6 +210,7 @@ test("the page template is Docusaurus's own with only the script loader changed,
 
 test("the route-tables loader fails with the seam's name on generated files of another shape, and rewrites the real ones", () => {
   const loader = require(path.join(internalsDir, 'loaders/routeTables.cjs'));
+  /** @param {string} resourcePath @param {string} source */
   const call = (resourcePath, source, resourceQuery = '') => loader.call({resourcePath, resourceQuery}, source);
   assert.throws(() => call('/x/.docusaurus/routes.js', "export default [{path: '/docs/x', component: Foo}];"), /Seam "route-tables"/);
   assert.throws(() => call('/x/.docusaurus/globalData.json', '{"docusaurus-plugin-content-docs": {"default": {"docs": []}}}'), /Seam "route-tables"/);
