@@ -64,7 +64,7 @@ test("the sidebar every docs page loads links each section, not the pages in it,
   // The Servers section's table carries its items.
   const servers = files.find((name) => name !== mainFile && routePaths(fs.readFileSync(path.join(jsDir, name), 'utf8')).includes('/docs/servers/'));
   const table = fs.readFileSync(path.join(jsDir, /** @type {string} */ (servers)), 'utf8');
-  assert.match(table, /\{type:"link",label:"[^"]+",href:"\/docs\/servers\/add-aws-server"\}/, "the Servers table lacks its sidebar items");
+  assert.match(table, /\{type:"link",[^{}]*href:"\/docs\/servers\/add-aws-server"[^{}]*\}/, "the Servers table lacks its sidebar items");
 });
 
 test("the runtime every page loads names no chunk of a section's page", () => {
