@@ -66,7 +66,9 @@ test("a guide's API tab links to the operation, and the operation page lists the
   await page.getByRole('link', {name: 'POST /servers/{server_id}/stop'}).click();
   await page.getByRole('heading', {level: 1, name: 'Stop a server'}).waitFor();
   assert.match(page.url(), /\/docs\/api\/reference\/servers\/stop-server$/);
+  // The guide's h1 is the same words: wait for the reference page itself (Docusaurus shows the old page until the new one has loaded).
   const guides = page.locator('h2:has-text("Guides that use it") + ul a');
+  await guides.first().waitFor();
   assert.ok((await guides.allInnerTexts()).includes('Stop a server'));
   await page.close();
 });
