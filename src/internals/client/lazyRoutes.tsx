@@ -29,11 +29,7 @@ function ownRoutes(routes: readonly RouteConfig[], component: unknown): RouteCon
   return routes.flatMap((route) => (route.component === component ? [route] : route.routes ? ownRoutes(route.routes, component) : []));
 }
 
-/**
- * The route of the group under `prefix`: `importTable` is
- * `() => import('@generated/routes?group=<name>')`, written out where it is
- * called so that the bundler sees the request.
- */
+/** A group's table module, as ../loaders/routeTables.cjs writes it. */
 interface GroupTable {
   default: RouteConfig[];
   sidebar?: unknown[] | null;
@@ -47,15 +43,20 @@ interface GroupTable {
 const stringsOf = (value: unknown): string[] =>
   typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(stringsOf) : [];
 
+/**
+ * The route of the group under `prefix`: `importTable` is
+ * `() => import('@generated/routes?group=<name>')`, written out where it is
+ * called so that the bundler sees the request.
+ */
 export function lazyRoutes(prefix: string, importTable: () => Promise<GroupTable>): LazyRoutes {
-  let table: RouteConfig[] | undefined;
+  /** The group's table module, once loaded. */
   let loaded: GroupTable | undefined;
   let loading: Promise<RouteConfig[]> | undefined;
 
   function load(): Promise<RouteConfig[]> {
     loading ??= importTable().then((module) => {
-      table = module.default;
       loaded = module;
+      const table = module.default;
       // The items of the group's category in the sidebar (../theme/DocVersionRoot puts them in).
       if (module.sidebar) addSidebarItems(prefix, module.sidebar);
       // Until now this route matched any path under its prefix, to be found at
@@ -79,11 +80,12 @@ export function lazyRoutes(prefix: string, importTable: () => Promise<GroupTable
 
   function Routes(): ReactNode {
     const {pathname} = useLocation();
-    const [, setLoaded] = useState(table !== undefined);
+    const [, setLoaded] = useState(loaded !== undefined);
     useEffect(() => {
-      if (!table) void load().then(() => setLoaded(true));
+      if (!loaded) void load().then(() => setLoaded(true));
     }, []);
-    if (!table) return null;
+    if (!loaded) return null;
+    const table = loaded.default;
     if (matchRoutes(table, pathname).length === 0) {
       return (
         <Suspense fallback={null}>
@@ -116,16 +118,16 @@ export function lazyRoutes(prefix: string, importTable: () => Promise<GroupTable
    * the pointer reaches the link (`preloadPath`).
    */
   const prefetchPath = (pathname: string): void => {
-    if (!table || !loaded) {
+    if (!loaded) {
       prefetchChunks(chunkIdsOf(importTable));
       return;
     }
-    const {chunkNames = {}, registry = {}} = loaded;
+    const {default: table, chunkNames = {}, registry = {}} = loaded;
     for (const match of matchRoutes(table, pathname)) {
       const key = Object.keys(chunkNames).find((k) => k.replace(/-[^-]+$/, '') === match.route.path);
       for (const name of key ? stringsOf(chunkNames[key]) : []) prefetchChunks(chunkIdsOf(registry[name]?.[0]));
     }
   };
-  addGroup({prefix, load, isLoaded: () => table !== undefined, preloadPath, prefetchPath});
+  addGroup({prefix, load, isLoaded: () => loaded !== undefined, preloadPath, prefetchPath});
   return Routes;
 }
