@@ -33,7 +33,7 @@ test("Copy page puts the page's Markdown on the clipboard and says so; View as M
   assert.equal(clipboard, fs.readFileSync(path.join(buildDir, 'docs/servers/stop-server.md'), 'utf8'));
   assert.match(clipboard, /^---\ntitle: "Stop a server"/);
   // View as Markdown is in the menu under ▾, loaded when it opens.
-  await page.getByRole('group', {name: 'Page actions'}).locator('summary').click();
+  await page.locator('.ld-page-actions').locator('summary').click();
   const view = page.getByRole('link', {name: 'View as Markdown'});
   assert.equal(await view.getAttribute('href'), '/docs/servers/stop-server.md');
   const response = await page.request.get(site.server.url + '/docs/servers/stop-server.md');
@@ -41,7 +41,7 @@ test("Copy page puts the page's Markdown on the clipboard and says so; View as M
   assert.match(response.headers()['content-type'], /^text\/markdown/);
   // A section page's Markdown is its index.md.
   await visit(site, '/docs/servers/', {page});
-  await page.getByRole('group', {name: 'Page actions'}).locator('summary').click();
+  await page.locator('.ld-page-actions').locator('summary').click();
   assert.equal(await page.getByRole('link', {name: 'View as Markdown'}).getAttribute('href'), '/docs/servers/index.md');
   assert.deepEqual(errors.map(String), []);
   assert.deepEqual(external, []);
@@ -86,7 +86,7 @@ test('"Use with AI" opens the page in ChatGPT or Claude and shows how to connect
     // Escape closes the menu and gives focus back to its button.
     await page.keyboard.press('Escape');
     await page.locator('.ld-page-menu__panel').waitFor({state: 'hidden'});
-    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'More page actions');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('title')), 'More page actions');
     assert.deepEqual(external, [], 'nothing goes to an assistant until the reader follows a link');
     assert.deepEqual(errors.map(String), []);
     await page.close();
@@ -99,7 +99,7 @@ test('the page header: one page-actions control, on the breadcrumb row on a desk
     {width: 390, height: 844},
   ]) {
     const {page, errors} = await visit(site, '/docs/servers/add-aws-server', {viewport});
-    const group = page.getByRole('group', {name: 'Page actions'});
+    const group = page.locator('.ld-page-actions');
     assert.equal(await group.count(), 1, 'one page-actions control');
     const [actions, crumbs, h1] = /** @type {{x: number, y: number, width: number, height: number}[]} */ (
       await Promise.all([group, page.locator('.theme-doc-breadcrumbs'), page.locator('article h1')].map((l) => l.boundingBox()))
@@ -115,7 +115,7 @@ test('the page header: one page-actions control, on the breadcrumb row on a desk
     assert.equal(await page.locator('.ld-page-menu__panel').count(), 0);
     await group.getByRole('button', {name: 'Copy page'}).focus();
     await page.keyboard.press('Tab');
-    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'More page actions');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('title')), 'More page actions');
     await page.keyboard.press('Enter');
     await page.getByRole('link', {name: 'View as Markdown'}).waitFor();
     // A click elsewhere closes it.

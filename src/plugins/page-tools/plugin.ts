@@ -14,5 +14,11 @@ export default function pageToolsPlugin(): Plugin {
     getThemePath() {
       return path.join(__dirname, 'theme');
     },
+    configureWebpack(_config, isServer) {
+      if (isServer) return {};
+      // theme/DocItem/TOC/Mobile only re-exports a function of ../../Content: marked free of side
+      // effects, the bundler points DocItem/Layout's import straight at it, with no module of its own.
+      return {module: {rules: [{test: /[\\/]page-tools[\\/]theme[\\/]DocItem[\\/]TOC[\\/]Mobile[\\/]index\.tsx$/, sideEffects: false}]}};
+    },
   };
 }

@@ -11,45 +11,43 @@
  * with the menu, and the copy icon is drawn by the stylesheet.
  */
 import React, {useState, type ComponentType, type ReactNode} from 'react';
-import {useLocation} from '@docusaurus/router';
 
-const COPIED = 'Copied the page as Markdown';
-
-export default function PageActions(): ReactNode {
-  const {pathname} = useLocation();
+/** `permalink`: the page's address (the doc's metadata, so the router is not needed here). */
+export default function PageActions({permalink: pathname}: {permalink: string}): ReactNode {
   const [status, setStatus] = useState('');
   const [Menu, setMenu] = useState<ComponentType<{markdownPath: string}>>();
   const markdownUrl = pathname.endsWith('/') ? `${pathname}index.md` : `${pathname}.md`;
 
   async function copy(): Promise<void> {
-    const text = fetch(markdownUrl).then((response) => {
-      if (!response.ok) throw new Error(String(response.status));
-      return response.text();
-    });
     try {
       // A ClipboardItem keeps the click's permission while the file downloads (Safari needs it).
-      await (typeof ClipboardItem === 'function' && navigator.clipboard?.write
-        ? navigator.clipboard.write([new ClipboardItem({'text/plain': text.then((t) => new Blob([t], {type: 'text/plain'}))})])
-        : navigator.clipboard.writeText(await text));
-      setStatus(COPIED);
+      // Every browser the site supports has one (Firefox since 127); where one is missing, the
+      // status below says where the Markdown is instead.
+      const blob = fetch(markdownUrl).then(async (response) => {
+        if (!response.ok) throw Error();
+        return new Blob([await response.text()], {type: 'text/plain'});
+      });
+      await navigator.clipboard.write([new ClipboardItem({'text/plain': blob})]);
+      setStatus('Copied the page as Markdown');
     } catch {
-      setStatus('Could not copy: open the Markdown from the menu instead');
+      setStatus('Copy failed: use View as Markdown');
     }
-    window.setTimeout(() => setStatus(''), 4000);
+    setTimeout(() => setStatus(''), 4000);
   }
 
   return (
-    <div className="ld-page-actions" role="group" aria-label="Page actions">
-      <button type="button" className="ld-page-actions__copy" onClick={() => void copy()}>
-        {status === COPIED ? 'Copied' : 'Copy page'}
+    // Two named buttons side by side; a group role with its own label added bytes to every page and nothing a screen reader needs.
+    <div className="ld-page-actions">
+      {/* What happened shows in the status under it (and is read out), so its own label stays. */}
+      <button type="button" onClick={() => void copy()}>
+        Copy page
       </button>
       <details className="ld-page-menu" onToggle={() => Menu || void import('./AssistantMenu').then((m) => setMenu(() => m.default))}>
-        <summary className="ld-page-actions__more" aria-label="More page actions" title="More page actions" />
+        {/* The title is the button's name (a summary with no text is named by it) and its tooltip. */}
+        <summary title="More page actions" />
         {Menu && <Menu markdownPath={markdownUrl} />}
       </details>
-      <span className="ld-page-actions__status" role="status">
-        {status}
-      </span>
+      <span role="status">{status}</span>
     </div>
   );
 }

@@ -15,6 +15,11 @@ import PageActions from '../../../client/PageActions';
  * Every doc page loads this file: keep it small (the task page's JavaScript
  * budget). The header costs no more than the one it replaced (bench/RESULTS.md).
  */
+/** What DocItem/Layout draws above the title in place of "On this page" (../TOC/Mobile). */
+export function NothingAboveTheTitle(): null {
+  return null;
+}
+
 export default function DocItemContent({children}: Props): ReactNode {
   const {metadata, frontMatter, contentTitle, toc} = useDoc();
   // theme-classic's "synthetic title": the front matter's, unless the Markdown has its own h1
@@ -27,8 +32,8 @@ export default function DocItemContent({children}: Props): ReactNode {
         <header>
           <Heading as="h1">{title}</Heading>
           <div className="ld-doc-toolbar">
-            {!frontMatter.hide_table_of_contents && toc.length > 0 && <DocItemTOCMobile />}
-            <PageActions />
+            {!frontMatter.hide_table_of_contents && toc[0] && <DocItemTOCMobile />}
+            <PageActions permalink={metadata.permalink} />
           </div>
         </header>
       )}
