@@ -7,7 +7,8 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import {readRoutes, readBuiltHtml, htmlFileFor, buildDir, assertBuilt, builtHtmlFiles, builtSiteConfig, tagsOf, metaOf, decodeEntities} from '../helpers.mjs';
+import createJiti from 'jiti';
+import {repoRoot, readRoutes, readBuiltHtml, htmlFileFor, buildDir, assertBuilt, builtHtmlFiles, builtSiteConfig, tagsOf, metaOf, decodeEntities} from '../helpers.mjs';
 
 assertBuilt();
 const routes = readRoutes();
@@ -162,12 +163,33 @@ test('the first search tier holds every page\'s labels; the text of each section
   const awsHeadings = first.headings.filter(([page]) => page === awsIndex).map(([, text]) => text);
   assert.ok(awsHeadings.length >= 5, 'headings');
   assert.ok(!first.headings.some(([, text]) => /^(Before you begin|Steps|Related pages|Responses)$/.test(text)), 'template headings are left out');
-  assert.ok(first.headings.some(([, text, , flags]) => /invalid_state/.test(text) && flags & 1), 'troubleshooting headings are marked');
+  assert.ok(first.headings.some(([, text, flags]) => /invalid_state/.test(text) && flags & 1), 'troubleshooting headings are marked');
   assert.ok(first.synonyms.some(([from, to]) => from.join(' ') === 'vps' && to.includes('server')), 'synonyms');
   const servers = files.find((f) => /^search-text-docs-servers-[0-9a-f]{8}\.json$/.test(f));
   assert.ok(servers, 'the servers section has its own text file');
   const text = /** @type {import('../../src/plugins/search/client/engine/model.ts').TextFile} */ (JSON.parse(fs.readFileSync(path.join(buildDir, servers), 'utf8')));
   assert.ok(text.length > 20 && text.every(([page]) => first.pages[page][0].startsWith('/docs/servers/')));
+});
+
+test("every heading of the first search tier leads to an id on its page; an anchor left out is the heading's slug", () => {
+  const files = fs.readdirSync(buildDir);
+  const first = /** @type {import('../../src/plugins/search/client/engine/model.ts').PagesFile} */ (
+    JSON.parse(fs.readFileSync(path.join(buildDir, /** @type {string} */ (files.find((f) => f.startsWith('search-pages-')))), 'utf8'))
+  );
+  const {anchorOf} = /** @type {typeof import('../../src/plugins/search/client/engine/model.ts')} */ (
+    createJiti(import.meta.url, {interopDefault: true})(path.join(repoRoot, 'src/plugins/search/client/engine/model.ts'))
+  );
+  /** @type {Map<string, Set<string>>} */
+  const ids = new Map();
+  let written = 0;
+  for (const [page, text, , anchor] of first.headings) {
+    if (anchor) written += 1;
+    const url = first.pages[page][0];
+    if (!ids.has(url)) ids.set(url, new Set([...readBuiltHtml(url).matchAll(/\sid=(?:"([^"]+)"|([^\s>"]+))/g)].map((m) => `#${decodeEntities(m[1] ?? m[2] ?? '')}`)));
+    const target = anchor ?? anchorOf(text);
+    assert.ok(ids.get(url)?.has(target), `${url}${target} ("${text}") is not an id on the page`);
+  }
+  assert.ok(first.headings.length > 500 && written < first.headings.length / 10, `most anchors are left out (${written} of ${first.headings.length} written)`);
 });
 
 test('every docs term of src/plugins/search/data/synonyms.yml is a word the site uses', () => {

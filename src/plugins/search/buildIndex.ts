@@ -11,7 +11,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {contextOfPath} from './client/contextPaths';
-import {HeadingFlag, PageKind, indexFileNames, type HeadingRow, type PageRow, type PagesFile, type SectionRow, type SynonymRow} from './client/engine/model';
+import {
+  HeadingFlag,
+  PageKind,
+  anchorOf,
+  indexFileNames,
+  type HeadingRow,
+  type PageRow,
+  type PagesFile,
+  type SectionRow,
+  type SynonymRow,
+} from './client/engine/model';
 
 /** A document of the plugin's extraction: id, text, URL, anchor, parent page, section title, breadcrumbs. */
 export interface PluginDocument {
@@ -152,7 +162,7 @@ export function writeSearchIndex({outDir, baseUrl, contextPaths, synonyms, hash,
     if (TEMPLATE_HEADINGS.has(doc.t.trim().toLowerCase()) || STATUS_HEADING.test(doc.t.trim())) continue;
     let flags = 0;
     if (place && place.level > 2 && TROUBLESHOOTING.test(place.h2)) flags |= HeadingFlag.Troubleshooting;
-    headingRows.push([page, doc.t, doc.h, flags]);
+    headingRows.push(anchorOf(doc.t) === doc.h ? [page, doc.t, flags] : [page, doc.t, flags, doc.h]);
   }
 
   const sectionsByContext = new Map<string, SectionRow[]>(['', ...contextPaths].map((c) => [c, []]));
@@ -168,7 +178,7 @@ export function writeSearchIndex({outDir, baseUrl, contextPaths, synonyms, hash,
     fs.writeFileSync(path.join(outDir, name), JSON.stringify(value));
     written.push(name);
   };
-  const pagesFile: PagesFile = {version: 1, contexts: [...contextPaths], pages, headings: headingRows, synonyms};
+  const pagesFile: PagesFile = {version: 2, contexts: [...contextPaths], pages, headings: headingRows, synonyms};
   write(indexFileNames.pages(hash), pagesFile);
   for (const [context, rows] of sectionsByContext) write(indexFileNames.text(context, hash), rows);
   return written;

@@ -80,11 +80,12 @@ const pages = [
 ];
 /** @type {import('../client/engine/model.ts').HeadingRow[]} */
 const headings = [
-  [2, 'Before you begin', '#before-you-begin', TEMPLATE],
-  [2, 'Troubleshooting', '#troubleshooting', TEMPLATE],
-  [2, 'The API returns quota_exceeded', '#the-api-returns-quota_exceeded', TROUBLESHOOTING],
-  [4, "The server doesn't come back after a reboot", '#the-server-doesnt-come-back', TROUBLESHOOTING],
-  [1, 'States', '#states', 0],
+  [2, 'Before you begin', TEMPLATE],
+  [2, 'Troubleshooting', TEMPLATE],
+  [2, 'The API returns quota_exceeded', TROUBLESHOOTING],
+  // An anchor that is not the text's slug is written out.
+  [4, "The server doesn't come back after a reboot", TROUBLESHOOTING, '#the-server-doesnt-come-back'],
+  [1, 'States', 0],
 ];
 const synonyms = compileSynonyms({
   server: ['vm', 'vps', 'droplet'],
@@ -96,7 +97,7 @@ const synonyms = compileSynonyms({
 }).rows;
 
 function site() {
-  const engine = new SearchEngine({version: 1, contexts: ['docs/servers', 'docs/teams', 'docs/certificates', 'docs/files'], pages, headings, synonyms});
+  const engine = new SearchEngine({version: 2, contexts: ['docs/servers', 'docs/teams', 'docs/certificates', 'docs/files'], pages, headings, synonyms});
   engine.addText('docs/files', [[8, '#paths', 'Paths you can use', 'Acme manages files such as the logrotate configuration of your applications.']]);
   return engine;
 }
@@ -173,6 +174,19 @@ test('ranking: a pasted error finds the troubleshooting heading that quotes it',
   assert.deepEqual(hits[0].target, {kind: 'heading', heading: 2});
   const why = engine.search("why doesn't my server come back after reboot");
   assert.equal(engine.pages[why.hits[0].page].url, '/docs/servers/restart-server');
+});
+
+test("headings: an anchor left out of the first tier is the text's slug; a written one is kept", () => {
+  const engine = site();
+  assert.deepEqual(
+    engine.headings.map((h) => h.anchor),
+    ['#before-you-begin', '#troubleshooting', '#the-api-returns-quota_exceeded', '#the-server-doesnt-come-back', '#states'],
+  );
+  const {anchorOf} = /** @type {typeof import('../client/engine/model.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/search/client/engine/model.ts')));
+  // Docusaurus's ids for headings with code, punctuation and accents.
+  assert.equal(anchorOf('Add `allow-ssh` back (from the web app)'), '#add-allow-ssh-back-from-the-web-app');
+  assert.equal(anchorOf('409 invalid_state: the server is stopped'), '#409-invalid_state-the-server-is-stopped');
+  assert.equal(anchorOf('Réessayer l’émission'), '#réessayer-lémission');
 });
 
 test("body text: a word only in a page's text finds that page and its section", () => {

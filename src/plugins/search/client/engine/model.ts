@@ -30,8 +30,26 @@ export const HeadingFlag = {
   Template: 2,
 } as const;
 
-/** One heading: [page index, text, anchor (with #), flags]. */
-export type HeadingRow = [number, string, string, number];
+/**
+ * One heading: [page index, text, flags], then its anchor (with #) only when
+ * it is not `anchorOf(text)`. Nearly every anchor is, so the first tier does
+ * not carry each heading's text twice (a third of its size).
+ */
+export type HeadingRow = [number, string, number] | [number, string, number, string];
+
+/**
+ * The anchor Docusaurus gives a heading (github-slugger's rule, as far as this
+ * site's headings need it). The build checks each heading against it and
+ * writes the real anchor where they differ, so a mismatch costs bytes, never
+ * a broken link.
+ */
+export function anchorOf(text: string): string {
+  return `#${text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .trim()
+    .replace(/\s/g, '-')}`;
+}
 
 /** One section of body text: [page index, anchor ("" for the top), section title, text]. */
 export type SectionRow = [number, string, string, string];
@@ -44,7 +62,8 @@ export type SynonymRow = [string[], string[]];
 
 /** The first tier: every page's title, description, keywords and headings. */
 export interface PagesFile {
-  version: 1;
+  /** 2: headings name their anchor only when it is not anchorOf(text). */
+  version: 2;
   /** Search contexts ("docs/servers"); PageRow's last field points here. */
   contexts: string[];
   pages: PageRow[];

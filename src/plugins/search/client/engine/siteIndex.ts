@@ -7,7 +7,7 @@
  * The engine reads queries and ranks pages against it.
  */
 import {isStopWord, stem, words as wordsOf} from './text';
-import {HeadingFlag, PageKind, type PagesFile, type SectionRow} from './model';
+import {HeadingFlag, PageKind, anchorOf, type PagesFile, type SectionRow} from './model';
 import type {Heading, Label, Page, Section} from './types';
 
 /** A label's stems; `words` also receives its words (for the vocabulary), so each text is read once. */
@@ -100,7 +100,7 @@ export class SiteIndex {
         if (action) page.actions.add(action);
       }
     }
-    this.headings = file.headings.map(([page, text, anchor, flags], index) => {
+    this.headings = file.headings.map(([page, text, flags, anchor = anchorOf(text)], index) => {
       const template = (flags & HeadingFlag.Template) !== 0;
       const heading: Heading = {...label(text, template ? undefined : labelWords), page, text, anchor, flags};
       this.pages[page]?.headings.push(index);
