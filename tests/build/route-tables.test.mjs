@@ -6,7 +6,8 @@
  * pages are in a chunk of their own, loaded with the section. The sidebar
  * every docs page loads lists the sections without their pages, which each
  * section's chunk carries. And the runtime every page loads maps no page's
- * chunk name to its id.
+ * chunk name to its id, nor any hash of a section page's chunk (the section's table
+ * names those).
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -77,4 +78,42 @@ test("the runtime every page loads names no chunk of a section's page", () => {
   const entries = (table[1] ?? '').split(',').filter(Boolean).length;
   const pages = fs.readdirSync(path.join(buildDir, 'docs'), {recursive: true}).filter((name) => String(name).endsWith('index.html')).length;
   assert.ok(entries < 100 && entries < pages / 4, `${entries} chunk names in the runtime for ${pages} pages`);
+});
+
+test("the runtime's table of chunk hashes has no entry per page; each section's table names its pages' chunks, and every chunk a script loads has a file", () => {
+  const runtimeFile = /** @type {string} */ (files.find((name) => /^runtime~main\.[0-9a-f]+\.js$/.test(name)));
+  const runtime = fs.readFileSync(path.join(jsDir, runtimeFile), 'utf8');
+  // `.u=function(e){return"assets/js/"+e+"."+(({id:"hash",…})[e]||(self.ldChunkHashes||{})[e])+".js"}` (src/plugins/chunk-file-names/sectionHashes.ts).
+  const table = /\.u=function\(\w+\)\{return"assets\/js\/"\+\w+\+"\."\+\(\(\{([^{}]*)\}\)\[\w+\]\|\|\(self\.ldChunkHashes\|\|\{\}\)\[\w+\]\)/.exec(runtime);
+  assert.ok(table, "the runtime's chunk file-name function does not fall back to the sections' hashes");
+  const hashes = new Map([...(table[1] ?? '').matchAll(/"?([\w-]+)"?:"([0-9a-f]+)"/g)].map((m) => [m[1], m[2]]));
+  const pages = fs.readdirSync(path.join(buildDir, 'docs'), {recursive: true}).filter((name) => String(name).endsWith('index.html')).length;
+  assert.ok(hashes.size < 150 && hashes.size < pages / 2, `${hashes.size} chunk hashes in the runtime for ${pages} pages`);
+  // What each section's table registers, then every chunk any script loads: it must resolve to a file that exists.
+  for (const name of files) {
+    const text = fs.readFileSync(path.join(jsDir, name), 'utf8');
+    // A worker's own runtime (the search worker) keeps its own table.
+    const own = name === runtimeFile ? null : /\.u=function\(\w+\)\{return"assets\/js\/"\+\w+\+"\."\+\(?\{([^{}]*)\}/.exec(text);
+    for (const m of (own?.[1] ?? '').matchAll(/"?([\w-]+)"?:"([0-9a-f]+)"/g)) hashes.set(m[1], m[2]);
+    const registered = /^Object\.assign\(self\.ldChunkHashes=self\.ldChunkHashes\|\|\{\},\{([^{}]*)\}\);/.exec(text);
+    for (const m of (registered?.[1] ?? '').matchAll(/"?([\w-]+)"?:"([0-9a-f]+)"/g)) {
+      assert.ok(!hashes.has(m[1]) || hashes.get(m[1]) === m[2], `${name} and the runtime disagree on chunk ${m[1]}`);
+      hashes.set(m[1], m[2]);
+    }
+  }
+  const registering = files.filter((name) => fs.readFileSync(path.join(jsDir, name), 'utf8').startsWith('Object.assign(self.ldChunkHashes'));
+  assert.ok(registering.length >= sections.length, `${registering.length} scripts register chunk hashes for ${sections.length} sections`);
+  // The chunks the page starts with (`installedChunks`, `{2580:0,6212:0}` before the JSONP loader `.f.j`) are never fetched.
+  const initial = new Set([...(/=\{([^{}]*)\},\w+\.f\.j=/.exec(runtime)?.[1] ?? '').matchAll(/"?([\w~-]+)"?:0/g)].map((m) => m[1]));
+  assert.ok(initial.size > 0, "the runtime's initial chunks were not found");
+  for (const name of files) {
+    const text = fs.readFileSync(path.join(jsDir, name), 'utf8');
+    // A worker whose runtime loads one chunk writes its hash in place: `.u=function(e){return"assets/js/"+e+".1710b6.js"}`.
+    const inline = name === runtimeFile ? undefined : /\.u=function\(\w+\)\{return"assets\/js\/"\+\w+\+"\.([0-9a-f]+)\.js"\}/.exec(text)?.[1];
+    for (const m of text.matchAll(/\.e\("?([\w-]+)"?\)/g)) {
+      if (initial.has(m[1])) continue;
+      const hash = hashes.get(m[1]) ?? inline;
+      assert.ok(hash && fs.existsSync(path.join(jsDir, `${m[1]}.${hash}.js`)), `${name} loads chunk ${m[1]}, whose file is ${hash ? `missing (${m[1]}.${hash}.js)` : 'named nowhere'}`);
+    }
+  }
 });

@@ -12,6 +12,51 @@
  * would.
  */
 import type {Plugin} from '@docusaurus/types';
+import type {Compiler} from 'webpack';
+import {moveChunkHashes} from './sectionHashes';
+
+const NAME = 'launchdeck-section-chunk-hashes';
+
+/**
+ * Runs ./sectionHashes.ts on the client bundle, after minification and before
+ * the final content hashes: the route tables of src/internals (modules
+ * `@generated/routes?group=…`) carry their pages' chunk hashes, the runtime
+ * only the rest. Same hooks under Rspack (Docusaurus Faster) and webpack.
+ */
+class SectionChunkHashes {
+  apply(compiler: Compiler): void {
+    const {Compilation, sources} = compiler.webpack;
+    compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
+      compilation.hooks.processAssets.tap({name: NAME, stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE}, () => {
+        const tableFiles = new Set<string>();
+        let runtimeFile: string | undefined;
+        for (const chunk of compilation.chunks) {
+          const files = [...chunk.files].filter((f) => f.endsWith('.js'));
+          if (chunk.name === 'runtime~main') runtimeFile = files[0];
+          // getChunkModules, not modulesIterable: the one both bundlers have.
+          if (compilation.chunkGraph.getChunkModules(chunk).some((m) => /routes\.js\?group=/.test(m.identifier()))) {
+            for (const f of files) tableFiles.add(f);
+          }
+        }
+        if (!runtimeFile || tableFiles.size === 0) return;
+        const text = (file: string) => compilation.getAsset(file)!.source.source().toString();
+        const others = compilation
+          .getAssets()
+          .filter((a) => a.name.endsWith('.js') && a.name !== runtimeFile && !tableFiles.has(a.name))
+          .map((a) => a.source.source().toString());
+        let result;
+        try {
+          result = moveChunkHashes(text(runtimeFile), new Map([...tableFiles].map((f) => [f, text(f)])), others);
+        } catch (error) {
+          compilation.errors.push(new compiler.webpack.WebpackError((error as Error).message));
+          return;
+        }
+        compilation.updateAsset(runtimeFile, new sources.RawSource(result.runtime));
+        for (const [file, source] of result.tables) compilation.updateAsset(file, new sources.RawSource(source));
+      });
+    });
+  }
+}
 
 export default function chunkFileNamesPlugin(): Plugin {
   return {
@@ -35,6 +80,7 @@ export default function chunkFileNamesPlugin(): Plugin {
             },
           },
         },
+        plugins: [new SectionChunkHashes()],
         output: {
           chunkFilename: 'assets/js/[id].[contenthash:6].js',
           ...(process.env.LAUNCHDECK_HASH_SALT ? {hashSalt: process.env.LAUNCHDECK_HASH_SALT} : {}),

@@ -1,0 +1,80 @@
+/**
+ * Moves the content hashes of a section's page chunks out of the runtime
+ * every page loads and into that section's route table (src/internals,
+ * seam `route-tables`), which loads before any of those chunks is asked for.
+ * The runtime names a chunk's file `assets/js/<id>.<hash>.js` from one table
+ * of hashes, one entry per chunk: with a chunk per page, every page added
+ * made every page heavier. Now the runtime keeps the hashes of chunks that
+ * something other than a route table loads, and looks the others up in
+ * `self.ldChunkHashes`, which each route table fills as it runs.
+ *
+ * Pure functions on the minified sources, run before the bundler's final
+ * content hashes (which then rewrite every hash moved here, and rename the
+ * route tables whose text changed).
+ */
+
+/** Where a route table leaves the hashes of its chunks; the rewritten runtime reads it. */
+export const GLOBAL = 'self.ldChunkHashes';
+
+/** `X.u=function(e){return"assets/js/"+e+"."+({…})[e]+".js"}` (Rspack) or `X.u=e=>"assets/js/"+e+"."+{…}[e]+".js"` (webpack, terser). */
+const CHUNK_FILENAME = /(\.u=(?:function\((\w+)\)\{return|\((\w+)\)=>|(\w+)=>))("assets\/js\/"\+\w+\+"\."\+)\(?\{([^{}]*)\}\)?\[(\w+)\](\+"\.js")/;
+
+/** Chunk ids a source loads: `n.e("6212")`, `n.e(6212)`. */
+export function loadedChunkIds(source: string): Set<string> {
+  return new Set([...source.matchAll(/\.e\("?([\w-]+)"?\)/g)].map((m) => m[1]!));
+}
+
+/** Reads `{1003:"ca5cbb","a-b":"248ee7"}`'s entries. */
+function readHashTable(body: string): Map<string, string> {
+  const table = new Map<string, string>();
+  for (const m of body.matchAll(/("?)([\w-]+)\1:"([0-9a-f]+)"/g)) table.set(m[2]!, m[3]!);
+  return table;
+}
+
+function writeHashTable(table: Map<string, string>): string {
+  return [...table].map(([id, hash]) => `${/^\d+$/.test(id) ? id : JSON.stringify(id)}:"${hash}"`).join(',');
+}
+
+export interface MovedHashes {
+  /** The runtime, with the moved entries gone and the lookup falling back to GLOBAL. */
+  runtime: string;
+  /** Each route table's source, with the line that registers its chunks' hashes in front. */
+  tables: Map<string, string>;
+  /** How many entries left the runtime. */
+  moved: number;
+}
+
+/**
+ * @param runtime The runtime chunk's source.
+ * @param tables The route tables' sources, by file name.
+ * @param others Every other JavaScript file's source: a chunk any of them loads keeps its entry.
+ * Throws when the runtime's file-name function is not the shape it knows (a bundler upgrade).
+ */
+export function moveChunkHashes(runtime: string, tables: Map<string, string>, others: Iterable<string>): MovedHashes {
+  const match = CHUNK_FILENAME.exec(runtime);
+  if (!match) {
+    throw new Error(
+      'chunk-file-names: the runtime\'s chunk file-name function (`.u=…"assets/js/"+id+"."+{…}[id]+".js"`) was not found; see src/plugins/chunk-file-names/README.md.',
+    );
+  }
+  const hashes = readHashTable(match[6]!);
+  const keep = new Set<string>();
+  for (const source of others) for (const id of loadedChunkIds(source)) keep.add(id);
+  const rewritten = new Map<string, string>();
+  const movedIds = new Set<string>();
+  for (const [name, source] of tables) {
+    const own = new Map<string, string>();
+    for (const id of loadedChunkIds(source)) {
+      const hash = hashes.get(id);
+      if (hash === undefined || keep.has(id)) continue;
+      own.set(id, hash);
+      movedIds.add(id);
+    }
+    rewritten.set(name, own.size ? `Object.assign(${GLOBAL}=${GLOBAL}||{},{${writeHashTable(own)}});${source}` : source);
+  }
+  for (const id of movedIds) hashes.delete(id);
+  const key = match[7]!;
+  const head = match[1]!;
+  const lookup = `${match[5]!}(({${writeHashTable(hashes)}})[${key}]||(${GLOBAL}||{})[${key}])${match[8]!}`;
+  return {runtime: runtime.replace(match[0], head + lookup), tables: rewritten, moved: movedIds.size};
+}
