@@ -44,6 +44,15 @@ const stringsOf = (value: unknown): string[] =>
   typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(stringsOf) : [];
 
 /**
+ * The main table's routes of every group, in the order given (the longest
+ * prefix first): `tables` maps each group's prefix to
+ * `() => import('@generated/routes?group=<name>')` (../loaders/routeTables.cjs writes it).
+ */
+export function sectionRoutes(tables: Record<string, () => Promise<GroupTable>>): RouteConfig[] {
+  return Object.entries(tables).map(([path, importTable]) => ({path, component: lazyRoutes(path, importTable), sidebar: 'documentation'}) as RouteConfig);
+}
+
+/**
  * The route of the group under `prefix`: `importTable` is
  * `() => import('@generated/routes?group=<name>')`, written out where it is
  * called so that the bundler sees the request.
