@@ -11,7 +11,8 @@
  *   npm run bench -- --seams      # also what each optional seam of src/internals saves
  *                                 # (one more build per seam: about 2 minutes each)
  *   npm run bench -- --scale 4    # the site as it grows: every guide section 4 times over, in a
- *                                 # temporary copy, against the same copy at ×1 (two builds)
+ *                                 # temporary copy, against the same copy at ×1 (two builds);
+ *                                 # runs tests/scaled on the ×4 build (--check fails if they do)
  */
 import {spawn} from 'node:child_process';
 import fs from 'node:fs';
@@ -598,6 +599,19 @@ async function scaleFigures(factor, context) {
       } finally {
         await server.close();
       }
+      if (f === factor) {
+        // tests/scaled: readers of the grown site (sections, prefetch, back and forward, no JavaScript), on this build.
+        console.log(`\n> node --test tests/scaled (the ×${factor} build)`);
+        const code = await new Promise((resolve) => {
+          const child = spawn(process.execPath, ['--test', '--test-concurrency=1', 'tests/scaled'], {
+            cwd: root,
+            stdio: 'inherit',
+            env: {...process.env, LAUNCHDECK_BUILD_DIR: outDir, LAUNCHDECK_SCALE: String(factor)},
+          });
+          child.on('close', resolve);
+        });
+        scaledTestsPassed = code === 0;
+      }
       const assets = fs.readdirSync(path.join(outDir, 'assets/js'));
       for (const [label, prefix] of [
         ['main bundle', 'main.'],
@@ -639,6 +653,8 @@ async function scaleFigures(factor, context) {
   return table;
 }
 
+/** Whether tests/scaled passed on the ×N build (set by scaleFigures). */
+let scaledTestsPassed = false;
 const scale = Number(option('scale', 0));
 if (scale) {
   if (!Number.isInteger(scale) || scale < 2) throw new Error(`--scale takes a whole number from 2 up, not ${option('scale', '')}`);
@@ -669,7 +685,13 @@ if (scale) {
     JSON.stringify({date: new Date().toISOString(), cores: os.cpus().length, results}, null, 2),
   );
   console.log(`written bench-results/scale-${scale}.json`);
-  process.exit(flag('check') && budgetRows.some((row) => !row.ok) ? 1 : 0);
+  console.log(`tests/scaled on the ×${scale} build: ${scaledTestsPassed ? 'passed' : 'FAILED'}`);
+  results[`scale.x${scale}.tests_passed`] = scaledTestsPassed ? 1 : 0;
+  fs.writeFileSync(
+    path.join(root, `bench-results/scale-${scale}.json`),
+    JSON.stringify({date: new Date().toISOString(), cores: os.cpus().length, results}, null, 2),
+  );
+  process.exit(flag('check') && (!scaledTestsPassed || budgetRows.some((row) => !row.ok)) ? 1 : 0);
 }
 
 const outDir = 'build-bench';
