@@ -125,7 +125,7 @@ export default function launchdeckSearch(context: LoadContext, configOptions: un
           new DefinePlugin({
             'process.env.LAUNCHDECK_SEARCH_HASH': JSON.stringify(hash),
             'process.env.LAUNCHDECK_BASE_URL': JSON.stringify(context.baseUrl),
-            // The search contexts (src/plugins/search/client/contextPaths.ts): their paths for the search box, which every page loads, and with their labels for /search.
+            // The search contexts: their paths for the search box, which every page loads (client/contextPaths.ts), and with their labels for /search only (theme/SearchPage).
             'process.env.LAUNCHDECK_SEARCH_CONTEXT_PATHS': JSON.stringify(JSON.stringify(contextPaths)),
             'process.env.LAUNCHDECK_SEARCH_CONTEXTS': JSON.stringify(JSON.stringify(contexts)),
           }),

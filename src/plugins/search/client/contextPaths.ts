@@ -10,9 +10,6 @@ export interface SearchContext {
   path: string;
 }
 
-/** The search contexts of this build, with their labels, in the browser (./plugin.ts defines them as a build-time constant). */
-export const searchContexts = (): SearchContext[] => JSON.parse(process.env.LAUNCHDECK_SEARCH_CONTEXTS ?? '[]') as SearchContext[];
-
 /** Only their paths: what the search box, on every page, needs. */
 export const searchContextPaths = (): string[] => JSON.parse(process.env.LAUNCHDECK_SEARCH_CONTEXT_PATHS ?? '[]') as string[];
 

@@ -8,17 +8,17 @@ import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useHistory, useLocation} from '@docusaurus/router';
 import {PageMetadata} from '@docusaurus/theme-common';
 import {getSearchWorker} from '@site/src/plugins/search/client/client';
-import {searchContexts} from '@site/src/plugins/search/client/contextPaths';
+import type {SearchContext} from '@site/src/plugins/search/client/contextPaths';
 import {snippet} from '@site/src/plugins/search/client/snippet';
 import type {SearchResult} from '@site/src/plugins/search/client/engine/results';
 import styles from './styles.module.css';
 
-interface Context {
-  label: string;
-  path: string;
-}
-
-const contexts: Context[] = searchContexts();
+/**
+ * The search contexts with their labels (src/plugins/search/plugin.ts defines them at build time). Read here, not in
+ * ../../client/contextPaths.ts, which the search box on every page loads: there a list with every section's label
+ * cost every page about 8 bytes per section.
+ */
+const contexts: SearchContext[] = JSON.parse(process.env.LAUNCHDECK_SEARCH_CONTEXTS ?? '[]') as SearchContext[];
 
 type Phase = 'idle' | 'loading' | 'ready' | 'failed';
 
