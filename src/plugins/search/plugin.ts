@@ -125,8 +125,8 @@ export default function launchdeckSearch(context: LoadContext, configOptions: un
           new DefinePlugin({
             'process.env.LAUNCHDECK_SEARCH_HASH': JSON.stringify(hash),
             'process.env.LAUNCHDECK_BASE_URL': JSON.stringify(context.baseUrl),
-            // The search contexts: their paths for the search box, which every page loads (client/contextPaths.ts), and with their labels for /search only (theme/SearchPage).
-            'process.env.LAUNCHDECK_SEARCH_CONTEXT_PATHS': JSON.stringify(JSON.stringify(contextPaths)),
+            // The search contexts with their labels, for /search only (theme/SearchPage). The search box on every page
+            // needs none: its worker reads them from the first tier.
             'process.env.LAUNCHDECK_SEARCH_CONTEXTS': JSON.stringify(JSON.stringify(contexts)),
           }),
         ],

@@ -11,7 +11,6 @@
  */
 import type * as Comlink from 'comlink';
 import type {SearchWorker} from './worker';
-import {contextOfPath, searchContextPaths} from './contextPaths';
 
 let remoteWorker: Promise<Comlink.Remote<SearchWorker>> | undefined;
 
@@ -27,11 +26,10 @@ export function getSearchWorker(): Promise<Comlink.Remote<SearchWorker>> {
   return remoteWorker;
 }
 
-/** The search context of the page the reader is on (the address is always current). */
-export function contextOfPage(baseUrl: string): string {
+/** The page the reader is on, without the base URL (the worker finds its search context). */
+function pageOf(baseUrl: string): string {
   const {pathname} = window.location;
-  if (!pathname.startsWith(baseUrl)) return '';
-  return contextOfPath(pathname.slice(baseUrl.length), searchContextPaths());
+  return pathname.startsWith(baseUrl) ? pathname.slice(baseUrl.length) : '';
 }
 
 /** The search box's first focus: the first tier, then the rest of the text a moment later. */
@@ -52,7 +50,7 @@ function loadTheRest(baseUrl: string): void {
   if (restStarted) return;
   restStarted = true;
   void getSearchWorker()
-    .then((worker) => worker.loadAll(baseUrl, contextOfPage(baseUrl)))
+    .then((worker) => worker.loadAll(baseUrl, pageOf(baseUrl)))
     .catch(() => {
       restStarted = false;
     });

@@ -1,7 +1,7 @@
 /**
  * Search contexts as paths ("docs/servers"), shared by the build
- * (./buildIndex.ts) and the browser (src/plugins/search/seams/searchByWorker.ts,
- * ./worker.ts, src/plugins/search/theme/SearchPage), with the plugin's own matching rule.
+ * (../buildIndex.ts) and the browser (./worker.ts, which reads them from the
+ * first tier; ../theme/SearchPage, with their labels), with the plugin's own matching rule.
  */
 
 /** One search context: a docs section, by its label and path relative to the base URL. */
@@ -9,9 +9,6 @@ export interface SearchContext {
   label: string;
   path: string;
 }
-
-/** Only their paths: what the search box, on every page, needs. */
-export const searchContextPaths = (): string[] => JSON.parse(process.env.LAUNCHDECK_SEARCH_CONTEXT_PATHS ?? '[]') as string[];
 
 /** The context that contains a page path relative to the base URL, or "" for none. */
 export function contextOfPath(uri: string, contextPaths: readonly string[]): string {

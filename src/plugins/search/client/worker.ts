@@ -13,6 +13,7 @@ import * as Comlink from 'comlink';
 import {SearchEngine} from './engine/engine';
 import {indexFileNames, type PagesFile, type TextFile} from './engine/model';
 import {toResults, type SearchResult} from './engine/results';
+import {contextOfPath} from './contextPaths';
 
 const hash = process.env.LAUNCHDECK_SEARCH_HASH ?? '';
 /** Sections of body text indexed at a time (a few milliseconds of work). */
@@ -107,11 +108,14 @@ export class SearchWorker {
     return this.progress(baseUrl);
   }
 
-  /** All the text, one context at a time, `first` first (searches run between two files). */
-  loadAll(baseUrl: string, first = ''): Promise<void> {
+  /**
+   * All the text, one context at a time, the context of the reader's page first (`page`: its path without the base
+   * URL; the first tier lists the contexts, so the pages need not), while searches run between two files.
+   */
+  loadAll(baseUrl: string, page = ''): Promise<void> {
     everything ??= (async () => {
       const search = await loadPages(baseUrl);
-      for (const context of [first, ...allContexts(search)]) await loadText(baseUrl, context);
+      for (const context of [contextOfPath(page, search.contextList), ...allContexts(search)]) await loadText(baseUrl, context);
     })().catch((error: unknown) => {
       everything = undefined;
       throw error;
