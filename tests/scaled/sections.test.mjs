@@ -98,6 +98,8 @@ test("links in view on a copied section's page are prefetched while the browser 
       });
     },
   });
+  // With four times the sections, the sidebar's link to the page is below the fold: bring the page's card into view.
+  await page.locator(`main a.card[href="${copy('servers')}add-aws-server"]`).scrollIntoViewIfNeeded();
   const permalink = `"permalink":"${copy('servers')}add-aws-server"`;
   await eventually(
     async () => [...files].some((file) => fs.readFileSync(path.join(buildDir, file), 'utf8').includes(permalink)),
