@@ -86,8 +86,9 @@ test("the runtime every page loads names no chunk of a section's page", () => {
 test("the runtime's table of chunk hashes has no entry per page; each section's table names its pages' chunks, and every chunk a script loads has a file", () => {
   const runtimeFile = /** @type {string} */ (files.find((name) => /^runtime~main\.[0-9a-f]+\.js$/.test(name)));
   const runtime = fs.readFileSync(path.join(jsDir, runtimeFile), 'utf8');
-  // `.u=function(e){return"assets/js/"+e+"."+(({id:"hash",…})[e]||(self.ldChunkHashes||{})[e])+".js"}` (src/plugins/chunk-file-names/sectionHashes.ts).
-  const table = /\.u=function\(\w+\)\{return"assets\/js\/"\+\w+\+"\."\+\(\(\{([^{}]*)\}\)\[\w+\]\|\|\(self\.ldChunkHashes\|\|\{\}\)\[\w+\]\)/.exec(runtime);
+  // `.u=function(e){return"assets/js/"+e+"."+(({id:"hash",…})[e]||(self.ldChunkHashes||{})[e])+".js"}` (src/plugins/chunk-file-names/sectionHashes.ts;
+  // `.u=e=>…` under the Rspack of newer Docusaurus releases).
+  const table = /\.u=(?:function\(\w+\)\{return|\(?\w+\)?=>)"assets\/js\/"\+\w+\+"\."\+\(\(\{([^{}]*)\}\)\[\w+\]\|\|\(self\.ldChunkHashes\|\|\{\}\)\[\w+\]\)/.exec(runtime);
   assert.ok(table, "the runtime's chunk file-name function does not fall back to the sections' hashes");
   const hashes = new Map([...(table[1] ?? '').matchAll(/"?([\w-]+)"?:"([0-9a-f]+)"/g)].map((m) => [m[1], m[2]]));
   const pages = fs.readdirSync(path.join(buildDir, 'docs'), {recursive: true}).filter((name) => String(name).endsWith('index.html')).length;
@@ -96,7 +97,7 @@ test("the runtime's table of chunk hashes has no entry per page; each section's 
   for (const name of files) {
     const text = fs.readFileSync(path.join(jsDir, name), 'utf8');
     // A worker's own runtime (the search worker) keeps its own table.
-    const own = name === runtimeFile ? null : /\.u=function\(\w+\)\{return"assets\/js\/"\+\w+\+"\."\+\(?\{([^{}]*)\}/.exec(text);
+    const own = name === runtimeFile ? null : /\.u=(?:function\(\w+\)\{return|\(?\w+\)?=>)"assets\/js\/"\+\w+\+"\."\+\(?\{([^{}]*)\}/.exec(text);
     for (const m of (own?.[1] ?? '').matchAll(/"?([\w-]+)"?:"([0-9a-f]+)"/g)) hashes.set(m[1], m[2]);
     const registered = /^Object\.assign\(self\.ldChunkHashes=self\.ldChunkHashes\|\|\{\},\{([^{}]*)\}\);/.exec(text);
     for (const m of (registered?.[1] ?? '').matchAll(/"?([\w-]+)"?:"([0-9a-f]+)"/g)) {
@@ -112,7 +113,7 @@ test("the runtime's table of chunk hashes has no entry per page; each section's 
   for (const name of files) {
     const text = fs.readFileSync(path.join(jsDir, name), 'utf8');
     // A worker whose runtime loads one chunk writes its hash in place: `.u=function(e){return"assets/js/"+e+".1710b6.js"}`.
-    const inline = name === runtimeFile ? undefined : /\.u=function\(\w+\)\{return"assets\/js\/"\+\w+\+"\.([0-9a-f]+)\.js"\}/.exec(text)?.[1];
+    const inline = name === runtimeFile ? undefined : /\.u=(?:function\(\w+\)\{return|\(?\w+\)?=>)"assets\/js\/"\+\w+\+"\.([0-9a-f]+)\.js"/.exec(text)?.[1];
     for (const m of text.matchAll(/\.e\("?([\w-]+)"?\)/g)) {
       if (initial.has(m[1])) continue;
       const hash = hashes.get(m[1]) ?? inline;

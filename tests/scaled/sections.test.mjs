@@ -44,7 +44,7 @@ test(`the scripts every page loads route to the ${scale} copies of each section,
     assert.ok(!main.includes(`path:"${copy(section)}add`), `the main bundle routes to a page of ${copy(section)}`);
   }
   const pages = fs.readdirSync(path.join(buildDir, 'docs'), {recursive: true}).filter((f) => String(f).endsWith('index.html')).length;
-  const hashes = (/\.u=function\(\w+\)\{return"assets\/js\/"\+\w+\+"\."\+\(\(\{([^{}]*)\}\)/.exec(runtime)?.[1] ?? '').split(',').length;
+  const hashes = (/\.u=(?:function\(\w+\)\{return|\(?\w+\)?=>)"assets\/js\/"\+\w+\+"\."\+\(\(\{([^{}]*)\}\)/.exec(runtime)?.[1] ?? '').split(',').length;
   assert.ok(hashes < pages / 3, `${hashes} chunk hashes in the runtime for ${pages} pages`);
 });
 

@@ -25,6 +25,8 @@ const NAME = 'launchdeck-section-chunk-hashes';
  */
 class SectionChunkHashes {
   apply(compiler: Compiler): void {
+    // Production only: the dev server's runtime is not minified (another shape), and its readers are the writers.
+    if (compiler.options.mode !== 'production') return;
     const {Compilation, sources} = compiler.webpack;
     compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
       compilation.hooks.processAssets.tap({name: NAME, stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE}, () => {
