@@ -11,11 +11,13 @@
  * LAUNCHDECK_HASH_SALT (tests only) changes every file name, as a new deploy
  * would.
  */
-import type {Plugin} from '@docusaurus/types';
-import type {Compiler} from 'webpack';
+import type {CurrentBundler, Plugin} from '@docusaurus/types';
 import {moveChunkHashes} from './sectionHashes';
 
 const NAME = 'launchdeck-section-chunk-hashes';
+
+/** The bundler's compiler, as Docusaurus types it (webpack's API, which Rspack follows). */
+type Compiler = InstanceType<CurrentBundler['instance']['Compiler']>;
 
 /**
  * Runs ./sectionHashes.ts on the client bundle, after minification and before
