@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
+import assert from 'node:assert/strict';
 import {createRequire} from 'node:module';
 import {spawnSync} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
@@ -396,4 +397,18 @@ export function throwAwayRepo(prefix) {
   git('config', 'user.email', 'writer@example.com');
   git('config', 'user.name', 'Writer');
   return {dir, git, write};
+}
+
+/**
+ * Waits until `check` is true, or fails with `message` after `timeout` ms.
+ * @param {() => Promise<boolean>} check
+ * @param {string} message
+ */
+export async function eventually(check, message, timeout = 10000) {
+  const end = Date.now() + timeout;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  assert.fail(message);
 }

@@ -13,7 +13,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import {buildDir, launchBrowser, visit, withSiteAndBrowser} from '../helpers.mjs';
+import {buildDir, eventually, launchBrowser, visit, withSiteAndBrowser} from '../helpers.mjs';
 
 const site = withSiteAndBrowser();
 
@@ -40,20 +40,6 @@ function recordScripts(page) {
       return texts().some((text) => text.includes(`path:"${route}"`));
     },
   };
-}
-
-/**
- * Waits until `check` is true, or fails with `message`.
- * @param {() => Promise<boolean>} check
- * @param {string} message
- */
-async function eventually(check, message, timeout = 10000) {
-  const end = Date.now() + timeout;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  assert.fail(message);
 }
 
 test('moving within a section, to another section and back needs no full page load', async () => {

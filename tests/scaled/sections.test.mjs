@@ -13,26 +13,12 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import {buildDir, launchBrowser, visit, withSiteAndBrowser} from '../helpers.mjs';
+import {buildDir, eventually, launchBrowser, visit, withSiteAndBrowser} from '../helpers.mjs';
 
 const scale = Number(process.env.LAUNCHDECK_SCALE ?? 0);
 if (!(scale >= 2)) throw new Error('tests/scaled runs on a scaled build: npm run bench -- --scale N (or LAUNCHDECK_SCALE=N with LAUNCHDECK_BUILD_DIR).');
 const copy = (/** @type {string} */ section) => `/docs/${section}-${scale}/`;
 const site = withSiteAndBrowser();
-
-/**
- * Waits until `check` is true, or fails with `message`.
- * @param {() => Promise<boolean>} check
- * @param {string} message
- */
-async function eventually(check, message, timeout = 10000) {
-  const end = Date.now() + timeout;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  assert.fail(message);
-}
 
 test(`the scripts every page loads route to the ${scale} copies of each section, never to a page in one`, () => {
   const jsDir = path.join(buildDir, 'assets/js');
