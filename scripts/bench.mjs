@@ -574,7 +574,8 @@ const markdownCount = (dir) =>
  * same copy of the site at ×1 and with every guide section N times over, and
  * prints each figure of both: first-load JavaScript of every kind of page, the
  * first search tier, the cold build and its peak memory, and the bytes the
- * main bundle and the runtime grow by.
+ * main bundle and the runtime grow by; then runs tests/scaled on the ×N build.
+ * Returns the figures and whether those tests passed.
  * @param {number} factor
  * @param {BrowserContext} context
  */
@@ -582,6 +583,7 @@ async function scaleFigures(factor, context) {
   const measured = {home: pages.home, section: pages.section, task: pages.task, reference: pages.reference, changelog: '/docs/changelog/'};
   /** @type {Record<string, Record<number, number>>} */
   const table = {};
+  let testsPassed = false;
   /** @param {string} key @param {number} f @param {number} value */
   const put = (key, f, value) => ((table[key] ??= {})[f] = value);
   for (const f of [1, factor]) {
@@ -610,7 +612,7 @@ async function scaleFigures(factor, context) {
           });
           child.on('close', resolve);
         });
-        scaledTestsPassed = code === 0;
+        testsPassed = code === 0;
       }
       const assets = fs.readdirSync(path.join(outDir, 'assets/js'));
       for (const [label, prefix] of [
@@ -650,19 +652,18 @@ async function scaleFigures(factor, context) {
         .replace(/^_|_$/g, '')}`
     ] = many;
   }
-  return table;
+  return {table, testsPassed};
 }
 
-/** Whether tests/scaled passed on the ×N build (set by scaleFigures). */
-let scaledTestsPassed = false;
 const scale = Number(option('scale', 0));
 if (scale) {
   if (!Number.isInteger(scale) || scale < 2) throw new Error(`--scale takes a whole number from 2 up, not ${option('scale', '')}`);
   console.log(`Launchdeck docs benchmark, scale ×${scale}, ${new Date().toISOString()}, ${os.cpus().length} cores, Node ${process.version}`);
   const browser = await launchChromium();
   let table;
+  let scaledTestsPassed = false;
   try {
-    table = await scaleFigures(scale, browser.context);
+    ({table, testsPassed: scaledTestsPassed} = await scaleFigures(scale, browser.context));
   } finally {
     await browser.close();
   }

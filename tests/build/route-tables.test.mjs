@@ -94,8 +94,8 @@ test("the runtime's table of chunk hashes has no entry per page; each section's 
   const pages = fs.readdirSync(path.join(buildDir, 'docs'), {recursive: true}).filter((name) => String(name).endsWith('index.html')).length;
   assert.ok(hashes.size < 150 && hashes.size < pages / 2, `${hashes.size} chunk hashes in the runtime for ${pages} pages`);
   // What each section's table registers, then every chunk any script loads: it must resolve to a file that exists.
-  for (const name of files) {
-    const text = fs.readFileSync(path.join(jsDir, name), 'utf8');
+  const texts = new Map(files.map((name) => [name, fs.readFileSync(path.join(jsDir, name), 'utf8')]));
+  for (const [name, text] of texts) {
     // A worker's own runtime (the search worker) keeps its own table.
     const own = name === runtimeFile ? null : /\.u=(?:function\(\w+\)\{return|\(?\w+\)?=>)"assets\/js\/"\+\w+\+"\."\+\(?\{([^{}]*)\}/.exec(text);
     for (const m of (own?.[1] ?? '').matchAll(/"?([\w-]+)"?:"([0-9a-f]+)"/g)) hashes.set(m[1], m[2]);
@@ -105,13 +105,12 @@ test("the runtime's table of chunk hashes has no entry per page; each section's 
       hashes.set(m[1], m[2]);
     }
   }
-  const registering = files.filter((name) => fs.readFileSync(path.join(jsDir, name), 'utf8').startsWith('Object.assign(self.ldChunkHashes'));
+  const registering = [...texts.values()].filter((text) => text.startsWith('Object.assign(self.ldChunkHashes'));
   assert.ok(registering.length >= sections.length, `${registering.length} scripts register chunk hashes for ${sections.length} sections`);
   // The chunks the page starts with (`installedChunks`, `{2580:0,6212:0}` before the JSONP loader `.f.j`) are never fetched.
   const initial = new Set([...(/=\{([^{}]*)\},\w+\.f\.j=/.exec(runtime)?.[1] ?? '').matchAll(/"?([\w~-]+)"?:0/g)].map((m) => m[1]));
   assert.ok(initial.size > 0, "the runtime's initial chunks were not found");
-  for (const name of files) {
-    const text = fs.readFileSync(path.join(jsDir, name), 'utf8');
+  for (const [name, text] of texts) {
     // A worker whose runtime loads one chunk writes its hash in place: `.u=function(e){return"assets/js/"+e+".1710b6.js"}`.
     const inline = name === runtimeFile ? undefined : /\.u=(?:function\(\w+\)\{return|\(?\w+\)?=>)"assets\/js\/"\+\w+\+"\.([0-9a-f]+)\.js"/.exec(text)?.[1];
     for (const m of text.matchAll(/\.e\("?([\w-]+)"?\)/g)) {
