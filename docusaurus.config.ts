@@ -96,6 +96,10 @@ const config: Config = {
 
   // Seam "page-template" (src/internals): the scripts load after the first paint.
   ssrTemplate: seamEnabled('page-template') ? pageTemplate(__dirname) : undefined,
+  // No first paint before the page's markup is parsed (#ld-parsed: the script loader after it, src/internals/pageTemplate.ts):
+  // on a slow device the browser otherwise painted the navbar or the page actions half-parsed, and they moved as the
+  // rest arrived (a layout shift). Chromium only; other browsers ignore it.
+  headTags: [{tagName: 'link', attributes: {rel: 'expect', href: '#ld-parsed', blocking: 'render'}}],
   onBrokenLinks: 'throw',
   // Moved under markdown.hooks in 3.9.
   ...(features.markdownHooks ? {} : {onBrokenMarkdownLinks: brokenMarkdownLinks}),

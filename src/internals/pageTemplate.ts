@@ -25,9 +25,13 @@ const DEFERRED_SCRIPTS = /\s*<% it\.scripts\.forEach\(\(script\) => \{ %>\s*<scr
 /** The app's markup, after which the loader goes. */
 const APP_HTML = /<div id="__docusaurus"><%~ it\.appHtml %><\/div>/;
 
-/** Adds the page's scripts after the first paint (and after 250 ms at the latest, for background tabs that never paint). */
+/**
+ * Adds the page's scripts after the first paint (and after 250 ms at the latest, for background tabs that never paint).
+ * Its id is what docusaurus.config.ts's `<link rel="expect" blocking="render">` waits for: no first paint before the
+ * page's markup is all parsed, so nothing painted half-parsed moves when the rest arrives.
+ */
 export const SCRIPT_LOADER =
-  '<script>(function(){var s=[<% it.scripts.forEach((script) => { %>"<%= it.baseUrl %><%= script %>",<% }); %>],d=0;function go(){if(d)return;d=1;s.forEach(function(u){var e=document.createElement("script");e.src=u;e.async=false;document.body.appendChild(e);});}requestAnimationFrame(function(){setTimeout(go,0);});setTimeout(go,250);})();</script>';
+  '<script id="ld-parsed">(function(){var s=[<% it.scripts.forEach((script) => { %>"<%= it.baseUrl %><%= script %>",<% }); %>],d=0;function go(){if(d)return;d=1;s.forEach(function(u){var e=document.createElement("script");e.src=u;e.async=false;document.body.appendChild(e);});}requestAnimationFrame(function(){setTimeout(go,0);});setTimeout(go,250);})();</script>';
 
 /** The site's template, from Docusaurus's template text. */
 export function pageTemplateFrom(upstream: string): string {
