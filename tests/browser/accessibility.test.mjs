@@ -4,7 +4,7 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {axeViolations, readRoutes, withSiteAndBrowser, visit} from '../helpers.mjs';
+import {axeViolations, launchBrowser, readRoutes, withSiteAndBrowser, visit} from '../helpers.mjs';
 
 const routes = readRoutes();
 /** API reference pages (generated): the overview and operations of each shape. */
@@ -29,9 +29,45 @@ const colorRules = ['color-contrast', 'link-in-text-block'];
 // of page); and, for the canonical routes, what routes.tsv promises of a page.
 test('every page: no axe violations in either color mode, one h1 and "<title> | Docs"', async (t) => {
   const failures = /** @type {{dark: string[], light: string[], page: string[]}} */ ({dark: [], light: [], page: []});
+  const all = [...routes.map((r) => r.path), ...referenceRoutes, '/docs/this-page-does-not-exist'];
+  // Two browsers share the list: while one runs axe, the other loads its next
+  // page (the suite's longest test, about a fifth of CI's time). Not two tabs of
+  // one profile: switching the theme in one would switch it in the other.
+  const second = await launchBrowser();
+  const visits = await Promise.all(
+    [site, {server: site.server, browser: second}].map((lane, n) =>
+      checkEach(
+        lane,
+        all.filter((_, i) => i % 2 === n),
+        failures,
+      ),
+    ),
+  ).finally(() => second.close());
+  await t.test('dark theme: every WCAG 2.2 A and AA rule of axe', () => assert.deepEqual(failures.dark, []));
+  await t.test('light theme, switched on the page: the colour rules (contrast, links told apart from text)', () => assert.deepEqual(failures.light, []));
+  await t.test('every canonical route renders its h1 and "<title> | Docs", without errors or requests elsewhere', () => {
+    assert.deepEqual(failures.page, []);
+    assert.deepEqual(
+      visits.flatMap((v) => v.errors.map(String)),
+      [],
+    );
+    assert.deepEqual(
+      visits.flatMap((v) => v.external),
+      [],
+    );
+  });
+});
+
+/**
+ * Visits each route in one tab: the dark theme's rules, the light theme's colour rules, and what routes.tsv promises.
+ * @param {typeof site} lane
+ * @param {string[]} list
+ * @param {{dark: string[], light: string[], page: string[]}} failures
+ */
+async function checkEach(lane, list, failures) {
   let visited;
-  for (const route of [...routes.map((r) => r.path), ...referenceRoutes, '/docs/this-page-does-not-exist']) {
-    visited = await visit(site, route, {page: visited?.page, theme: 'dark'});
+  for (const route of list) {
+    visited = await visit(lane, route, {page: visited?.page, theme: 'dark'});
     const {page, response} = visited;
     assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
     const canonical = routes.find((r) => r.path === route);
@@ -48,21 +84,17 @@ test('every page: no axe violations in either color mode, one h1 and "<title> | 
     const dark = await violationsOf(page);
     if (dark.length) failures.dark.push(`${route}: ${dark.join('; ')}`);
     await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
-    // Colours fade for a moment (Infima's transitions): measure them once they have settled.
-    await page.waitForFunction(() => document.documentElement.dataset.theme === 'light' && document.getAnimations().every((a) => a.playState !== 'running'));
+    // Colours fade for a moment (Infima's transitions): measure them settled. The
+    // transitions are finished at once: a tab in the background does not run them.
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'light', undefined, {polling: 50});
+    await page.evaluate(() => document.getAnimations().forEach((a) => a.finish()));
     const light = await violationsOf(page, colorRules);
     if (light.length) failures.light.push(`${route}: ${light.join('; ')}`);
   }
   assert.ok(visited);
   await visited.page.close();
-  await t.test('dark theme: every WCAG 2.2 A and AA rule of axe', () => assert.deepEqual(failures.dark, []));
-  await t.test('light theme, switched on the page: the colour rules (contrast, links told apart from text)', () => assert.deepEqual(failures.light, []));
-  await t.test('every canonical route renders its h1 and "<title> | Docs", without errors or requests elsewhere', () => {
-    assert.deepEqual(failures.page, []);
-    assert.deepEqual(visited.errors.map(String), []);
-    assert.deepEqual(visited.external, []);
-  });
-});
+  return visited;
+}
 
 test('no axe violations at phone width (375 px) on one page of each kind, in both themes', async () => {
   const failures = [];
