@@ -88,8 +88,10 @@ test("the runtime's table of chunk hashes has no entry per page; each section's 
   const runtime = fs.readFileSync(path.join(jsDir, runtimeFile), 'utf8');
   // `.u=function(e){return"assets/js/"+e+"."+(({id:"hash",…})[e]||(self.ldChunkHashes||{})[e])+".js"}` (src/plugins/chunk-file-names/sectionHashes.ts;
   // `.u=e=>…` under the Rspack of newer Docusaurus releases).
-  const table = /\.u=(?:function\(\w+\)\{return|\(?\w+\)?=>)"assets\/js\/"\+\w+\+"\."\+\(\(\{([^{}]*)\}\)\[\w+\]\|\|\(self\.ldChunkHashes\|\|\{\}\)\[\w+\]\)/.exec(runtime);
-  assert.ok(table, "the runtime's chunk file-name function does not fall back to the sections' hashes");
+  const table = /\.u=(?:function\(\w+\)\{return|\(?\w+\)?=>)"assets\/js\/"\+\w+\+"\."\+\(\(\{([^{}]*)\}\)\[\w+\]\|\|\(self\.ldChunkHashes\|\|\{\}\)\[\w+\]\|\|"([0-9a-f]+)"\)/.exec(runtime);
+  assert.ok(table, "the runtime's chunk file-name function does not fall back to the sections' hashes, then to the route tables' shared hash");
+  /** The route tables' one hash: what the runtime names a chunk it has no entry for. */
+  const shared = /** @type {string} */ (table[2]);
   const hashes = new Map([...(table[1] ?? '').matchAll(/"?([\w-]+)"?:"([0-9a-f]+)"/g)].map((m) => [m[1], m[2]]));
   const pages = fs.readdirSync(path.join(buildDir, 'docs'), {recursive: true}).filter((name) => String(name).endsWith('index.html')).length;
   assert.ok(hashes.size < 150 && hashes.size < pages / 2, `${hashes.size} chunk hashes in the runtime for ${pages} pages`);
@@ -107,6 +109,12 @@ test("the runtime's table of chunk hashes has no entry per page; each section's 
   }
   const registering = [...texts.values()].filter((text) => text.startsWith('Object.assign(self.ldChunkHashes'));
   assert.ok(registering.length >= sections.length, `${registering.length} scripts register chunk hashes for ${sections.length} sections`);
+  // Every route table (the scripts that register hashes) carries the shared hash in its name, and the runtime has no entry for it.
+  const tableNames = files.filter((name) => /** @type {string} */ (texts.get(name)).startsWith('Object.assign(self.ldChunkHashes'));
+  for (const name of tableNames) {
+    assert.match(name, new RegExp(`^[\\w-]+\\.${shared}\\.js$`), `route table ${name} is not named with the shared hash ${shared}`);
+    assert.ok(!hashes.has(name.split('.')[0]), `the runtime still has an entry for route table ${name}`);
+  }
   // The chunks the page starts with (`installedChunks`, `{2580:0,6212:0}` before the JSONP loader `.f.j`) are never fetched.
   const initial = new Set([...(/=\{([^{}]*)\},\w+\.f\.j=/.exec(runtime)?.[1] ?? '').matchAll(/"?([\w~-]+)"?:0/g)].map((m) => m[1]));
   assert.ok(initial.size > 0, "the runtime's initial chunks were not found");
@@ -115,7 +123,7 @@ test("the runtime's table of chunk hashes has no entry per page; each section's 
     const inline = name === runtimeFile ? undefined : /\.u=(?:function\(\w+\)\{return|\(?\w+\)?=>)"assets\/js\/"\+\w+\+"\.([0-9a-f]+)\.js"/.exec(text)?.[1];
     for (const m of text.matchAll(/\.e\("?([\w-]+)"?\)/g)) {
       if (initial.has(m[1])) continue;
-      const hash = hashes.get(m[1]) ?? inline;
+      const hash = hashes.get(m[1]) ?? inline ?? shared;
       assert.ok(hash && fs.existsSync(path.join(jsDir, `${m[1]}.${hash}.js`)), `${name} loads chunk ${m[1]}, whose file is ${hash ? `missing (${m[1]}.${hash}.js)` : 'named nowhere'}`);
     }
   }

@@ -78,3 +78,50 @@ export function moveChunkHashes(runtime: string, tables: Map<string, string>, ot
   const lookup = `${match[5]!}(({${writeHashTable(hashes)}})[${key}]||(${GLOBAL}||{})[${key}])${match[8]!}`;
   return {runtime: runtime.replace(match[0], head + lookup), tables: rewritten, moved: movedIds.size};
 }
+
+/** The rewritten runtime's lookup: `(({…})[e]||(self.ldChunkHashes||{})[e])`. */
+const REWRITTEN_LOOKUP = /\(\(\{([^{}]*)\}\)\[(\w+)\]\|\|\(self\.ldChunkHashes\|\|\{\}\)\[\2\]\)/;
+
+/**
+ * One hash for every route table: the runtime drops each table's entry and
+ * names any chunk it still does not know `<id>.<hash>.js`, and the build
+ * renames the tables to match. A section added then costs the runtime nothing
+ * (its table's hash was about 9 bytes gzip). The price: when one table
+ * changes, every table gets a new name, and a reader's cache of the others
+ * goes. Runs after the bundler's final content hashes, on their output:
+ * `hash` is made from the tables' final file names, so it changes whenever
+ * one of them does, and the runtime's own name, made from its text before
+ * this rewrite, still changes whenever its text after it does.
+ * @param runtime The runtime, as moveChunkHashes left it.
+ * @param tableIds The chunk ids of the route tables.
+ * @param hash The tables' shared hash (sharedTableHash).
+ */
+export function shareTableHash(runtime: string, tableIds: Iterable<string>, hash: string): string {
+  const match = REWRITTEN_LOOKUP.exec(runtime);
+  if (!match) {
+    throw new Error(
+      "chunk-file-names: the runtime's rewritten chunk lookup (`(({…})[id]||(self.ldChunkHashes||{})[id])`) was not found; see src/plugins/chunk-file-names/README.md.",
+    );
+  }
+  const hashes = readHashTable(match[1]!);
+  for (const id of tableIds) hashes.delete(id);
+  const key = match[2]!;
+  return runtime.replace(match[0], `(({${writeHashTable(hashes)}})[${key}]||(${GLOBAL}||{})[${key}]||${JSON.stringify(hash)})`);
+}
+
+/**
+ * The shared hash: six hex digits of a digest of the tables' file names
+ * (each holds its content hash). `digest` is node:crypto's md5 in hex,
+ * passed in so this file stays free of Node APIs.
+ */
+export function sharedTableHash(fileNames: Iterable<string>, digest: (text: string) => string): string {
+  return digest([...fileNames].sort().join('\n')).slice(0, 6);
+}
+
+/** `assets/js/6798.ab12cd.js` → `assets/js/6798.<hash>.js`. */
+export function renamedTable(fileName: string, hash: string): string {
+  const renamed = fileName.replace(/^(assets\/js\/[\w-]+\.)[0-9a-f]+(\.js)$/, `$1${hash}$2`);
+  if (renamed === fileName && !fileName.endsWith(`.${hash}.js`))
+    throw new Error(`chunk-file-names: a route table's file name is not assets/js/<id>.<hash>.js: ${fileName}`);
+  return renamed;
+}
