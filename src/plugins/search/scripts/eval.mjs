@@ -14,6 +14,8 @@
  *   npm run search:eval -- --failures        # also list the tuning split's misses
  *   npm run search:eval -- --check           # exit 1 when the holdout split misses bench/budgets.json
  *   npm run search:eval -- --dir build-test --json
+ *   npm run search:eval -- --compare ../before/build   # what a change did: the tuning split and each page's
+ *                                                      # own words, before (that build) and after (this one)
  *
  * Three reading states are measured:
  * - "box": the search box once the whole site's text has loaded in the
@@ -163,9 +165,69 @@ function defaultDir() {
 
 const pct = (/** @type {number} */ x) => `${(x * 100).toFixed(1)}%`;
 
+/**
+ * Queries made from what each guide page says it is: its title, each keyword
+ * phrase, and each heading no other page has (template headings left out),
+ * each expecting its own page. Held by no split: a check that a change to one
+ * page does not take another page's own words from it.
+ * @param {Index} index
+ * @returns {Query[]}
+ */
+export function pageProbes(index) {
+  const {pages, headings} = index.pages;
+  /** @type {Map<string, number>} */
+  const count = new Map();
+  for (const [, text] of headings) count.set(text.toLowerCase(), (count.get(text.toLowerCase()) ?? 0) + 1);
+  const guide = (/** @type {number} */ kind) => kind !== 3 && kind !== 4; // not the API reference, not the changelog
+  /** @type {Query[]} */
+  const probes = [];
+  for (const [url, title, , , keywords, kind] of pages) {
+    if (!guide(kind)) continue;
+    for (const [category, query] of [['title', title], ...keywords.map((k) => ['keyword', k])])
+      probes.push({split: 'probe', category, query, expected: [clean(url)]});
+  }
+  for (const [page, text, flags] of headings) {
+    const [url, , , , , kind] = /** @type {import('../client/engine/model.ts').PageRow} */ (pages[page]);
+    if (guide(kind) && !(flags & 2) && count.get(text.toLowerCase()) === 1)
+      probes.push({split: 'probe', category: 'heading', query: text, expected: [clean(url)]});
+  }
+  return probes;
+}
+
+/**
+ * The tuning split and the page probes of both builds, in the search box, on
+ * the build `before` and the build `after`: each query that found its page
+ * first before and does not now. The holdout and unseen splits are left out.
+ * @param {string} before
+ * @param {string} after
+ */
+export function compareBuilds(before, after) {
+  const indexes = [loadIndex(before), loadIndex(after)];
+  const seen = new Set();
+  const queries = [...readQueries().filter((q) => q.split === 'tune'), ...indexes.flatMap(pageProbes)].filter((q) => {
+    const key = `${q.query}\t${q.expected.join('|')}`;
+    return !seen.has(key) && seen.add(key);
+  });
+  const [was, now] = indexes.map((index) => evaluate(engineFor(index, 'box'), queries, STATES.box).outcomes);
+  const lost = now.filter((o, i) => was[i]?.rank === 1 && o.rank !== 1);
+  const gained = now.filter((o, i) => was[i]?.rank !== 1 && o.rank === 1);
+  return {queries: queries.length, lost, gained};
+}
+
 async function main() {
   const args = process.argv.slice(2);
   const dir = defaultDir();
+  const compare = args.indexOf('--compare');
+  if (compare >= 0) {
+    const before = path.resolve(args[compare + 1] ?? '');
+    const {queries, lost, gained} = compareBuilds(before, dir);
+    console.log(`${queries} queries (the tuning split, and each guide page's title, keywords and own headings), first result in the search box:`);
+    console.log(`- found first in ${path.relative(root, before) || before} and not in ${path.relative(root, dir) || dir}: ${lost.length}`);
+    for (const o of lost)
+      console.log(`  - [${o.category}] "${o.query}" → rank ${o.rank || '-'}; expected ${o.expected.join(' | ')}, got ${o.urls[0] ?? '(nothing)'}`);
+    console.log(`- found first now and not before: ${gained.length}`);
+    process.exit(lost.length ? 1 : 0);
+  }
   const queries = readQueries();
   const report = runAll(dir, queries);
   if (args.includes('--json')) {
