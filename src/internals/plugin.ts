@@ -66,6 +66,13 @@ const REPLACEMENTS: Replacement[] = [
     context: under('docusaurus-search-local', 'dist', 'client', 'client', 'theme', 'SearchBar'),
     to: 'src/plugins/search/seams/searchByWorker.ts',
   },
+  // And its search contexts' labels through "../../utils/normalizeContextByPath": the generated module lists paths only.
+  {
+    seam: 'search-worker',
+    request: /^\.\.\/\.\.\/utils\/normalizeContextByPath$/,
+    context: under('docusaurus-search-local', 'dist', 'client', 'client', 'theme', 'SearchBar'),
+    to: 'src/plugins/search/seams/contextLabel.ts',
+  },
   // The search box imports its result templates as "./SuggestionTemplate" and "./EmptyTemplate".
   {
     seam: 'search-templates',

@@ -129,9 +129,13 @@ export const SEAMS: Seam[] = [
   },
   {
     id: 'search-worker',
-    what: "the search box asks the site's own engine, in tiers",
-    ours: ['src/plugins/search/seams/searchByWorker.ts'],
-    upstream: [search('client/client/theme/searchByWorker.js'), search('client/client/theme/SearchBar/SearchBar.jsx')],
+    what: "the search box asks the site's own engine, in tiers, and takes its sections' labels from it",
+    ours: ['src/plugins/search/seams/searchByWorker.ts', 'src/plugins/search/seams/contextLabel.ts'],
+    upstream: [
+      search('client/client/theme/searchByWorker.js'),
+      search('client/client/theme/SearchBar/SearchBar.jsx'),
+      search('client/client/utils/normalizeContextByPath.js'),
+    ],
     optional: false,
   },
   {

@@ -80,7 +80,9 @@ export default function launchdeckSearch(context: LoadContext, configOptions: un
   // One search context per docs section, worked out here rather than written
   // in the site config, which the browser also loads (src/plugins/search/contexts.ts).
   const contexts: SearchContext[] = sectionSearchContexts(context.siteDir);
-  const options = {...(configOptions as object), searchContextByPaths: contexts};
+  // Paths only in the plugin's options, which its generated module writes into every page's JavaScript; the search
+  // box takes each label from the first tier (seam "search-worker", ./seams/contextLabel.ts).
+  const options = {...(configOptions as object), searchContextByPaths: contexts.map((item) => item.path)};
   const plugin = searchLocal(context, options);
   const contextPaths = contexts.map((item) => item.path);
   const synonyms = loadSynonyms(context.siteDir);

@@ -26,6 +26,12 @@ export function getSearchWorker(): Promise<Comlink.Remote<SearchWorker>> {
   return remoteWorker;
 }
 
+/** Each search context's label ("docs/legal" → "Legal"), once the first tier has loaded. */
+let contextLabels: Record<string, string> = {};
+
+/** The label of a search context ("docs/legal" → "Legal"); the path itself until the first tier has loaded. */
+export const contextLabel = (context: string): string => contextLabels[context] ?? context;
+
 /** The page the reader is on, without the base URL (the worker finds its search context). */
 function pageOf(baseUrl: string): string {
   const {pathname} = window.location;
@@ -36,7 +42,7 @@ function pageOf(baseUrl: string): string {
 export async function loadFirstTier(baseUrl: string): Promise<void> {
   if (process.env.NODE_ENV !== 'production') return;
   const worker = await getSearchWorker();
-  await worker.loadPages(baseUrl);
+  contextLabels = await worker.loadPages(baseUrl);
   // If the reader doesn't search right away, the body text comes anyway.
   window.setTimeout(() => loadTheRest(baseUrl), REST_DELAY_MS);
 }

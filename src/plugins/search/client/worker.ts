@@ -89,9 +89,9 @@ function allContexts(search: SearchEngine): string[] {
 }
 
 export class SearchWorker {
-  /** The first tier: every page's title, description, keywords and headings. */
-  async loadPages(baseUrl: string): Promise<void> {
-    await loadPages(baseUrl);
+  /** The first tier: every page's title, description, keywords and headings. Returns each search context's label. */
+  async loadPages(baseUrl: string): Promise<Record<string, string>> {
+    return (await loadPages(baseUrl)).contextLabels(baseUrl);
   }
 
   /** The first tier and the text of one context (the results page starts with this). */

@@ -244,4 +244,20 @@ export class SiteIndex {
   get contextList(): readonly string[] {
     return this.contexts;
   }
+
+  /**
+   * Each search context's label: the title of its section's overview page
+   * (`<baseUrl><context>/`), which is how the build labels the contexts
+   * (../../contexts.ts). The search box's "See all results within …" reads
+   * these, so no list of labels ships with every page.
+   */
+  contextLabels(baseUrl: string): Record<string, string> {
+    const titles = new Map(this.pages.map((page) => [page.url, page.title]));
+    return Object.fromEntries(
+      this.contexts.flatMap((context) => {
+        const title = titles.get(`${baseUrl}${context}/`);
+        return title ? [[context, title]] : [];
+      }),
+    );
+  }
 }
