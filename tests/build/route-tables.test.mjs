@@ -88,10 +88,11 @@ test("the runtime's table of chunk hashes has no entry per page; each section's 
   const runtime = fs.readFileSync(path.join(jsDir, runtimeFile), 'utf8');
   // `.u=function(e){return"assets/js/"+e+"."+(({id:"hash",…})[e]||(self.ldChunkHashes||{})[e])+".js"}` (src/plugins/chunk-file-names/sectionHashes.ts;
   // `.u=e=>…` under the Rspack of newer Docusaurus releases).
-  const table = /\.u=(?:function\(\w+\)\{return|\(?\w+\)?=>)"assets\/js\/"\+\w+\+"\."\+\(\(\{([^{}]*)\}\)\[\w+\]\|\|\(self\.ldChunkHashes\|\|\{\}\)\[\w+\]\|\|"([0-9a-f]+)"\)/.exec(runtime);
-  assert.ok(table, "the runtime's chunk file-name function does not fall back to the sections' hashes, then to the route tables' shared hash");
-  /** The route tables' one hash: what the runtime names a chunk it has no entry for. */
-  const shared = /** @type {string} */ (table[2]);
+  const table = /\.u=(?:function\(\w+\)\{return|\(?\w+\)?=>)"assets\/js\/"\+\w+\+"\."\+\(\(\{([^{}]*)\}\)\[\w+\]\|\|\(self\.ldChunkHashes\|\|\{\}\)\[\w+\]\)/.exec(runtime);
+  assert.ok(table, "the runtime's chunk file-name function does not fall back to the sections' hashes");
+  // The route tables' one hash, which the runtime sets first; the browser registers each table's chunk with it (src/internals/client/routeGroups.ts).
+  const shared = /^self\.ldTableHash="([0-9a-f]+)";/.exec(runtime)?.[1];
+  assert.ok(shared, "the runtime does not start by setting the route tables' shared hash (self.ldTableHash)");
   const hashes = new Map([...(table[1] ?? '').matchAll(/"?([\w-]+)"?:"([0-9a-f]+)"/g)].map((m) => [m[1], m[2]]));
   const pages = fs.readdirSync(path.join(buildDir, 'docs'), {recursive: true}).filter((name) => String(name).endsWith('index.html')).length;
   assert.ok(hashes.size < 150 && hashes.size < pages / 2, `${hashes.size} chunk hashes in the runtime for ${pages} pages`);
@@ -123,7 +124,9 @@ test("the runtime's table of chunk hashes has no entry per page; each section's 
     const inline = name === runtimeFile ? undefined : /\.u=(?:function\(\w+\)\{return|\(?\w+\)?=>)"assets\/js\/"\+\w+\+"\.([0-9a-f]+)\.js"/.exec(text)?.[1];
     for (const m of text.matchAll(/\.e\("?([\w-]+)"?\)/g)) {
       if (initial.has(m[1])) continue;
-      const hash = hashes.get(m[1]) ?? inline ?? shared;
+      // A route table: its file carries the shared hash.
+      /** @type {string | undefined} */
+      const hash = hashes.get(m[1]) ?? inline ?? (fs.existsSync(path.join(jsDir, `${m[1]}.${shared}.js`)) ? shared : undefined);
       assert.ok(hash && fs.existsSync(path.join(jsDir, `${m[1]}.${hash}.js`)), `${name} loads chunk ${m[1]}, whose file is ${hash ? `missing (${m[1]}.${hash}.js)` : 'named nowhere'}`);
     }
   }

@@ -12,7 +12,7 @@ import {matchRoutes, renderRoutes, type RouteConfig} from 'react-router-config';
 import {useLocation} from '@docusaurus/router';
 import appRoutes from '@generated/routes';
 import globalData from '@generated/globalData';
-import {addGroup, addSidebarItems, chunkIdsOf, groupsOf, pathBeingLoaded, prefetchChunks} from './routeGroups';
+import {addGroup, addSidebarItems, chunkIdsOf, groupsOf, pathBeingLoaded, prefetchChunks, registerTableChunks} from './routeGroups';
 
 /**
  * Only for an address under a group's prefix that none of its pages has, which
@@ -58,6 +58,8 @@ export function sectionRoutes(tables: Record<string, () => Promise<GroupTable>>)
  * called so that the bundler sees the request.
  */
 export function lazyRoutes(prefix: string, importTable: () => Promise<GroupTable>): LazyRoutes {
+  // The table's file is named with the route tables' one hash (src/plugins/chunk-file-names).
+  registerTableChunks(chunkIdsOf(importTable));
   /** The group's table module, once loaded. */
   let loaded: GroupTable | undefined;
   let loading: Promise<RouteConfig[]> | undefined;

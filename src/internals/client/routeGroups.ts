@@ -75,6 +75,22 @@ export function chunkIdsOf(loader: unknown): string[] {
   return typeof loader === 'function' ? [...String(loader).matchAll(/\.e\("?([\w-]+)"?\)/g)].map((m) => m[1]!) : [];
 }
 
+/** The runtime's hooks for chunk file names (src/plugins/chunk-file-names/sectionHashes.ts): hashes it does not hold itself, and the route tables' one hash. */
+const chunkHashes = self as unknown as {ldChunkHashes?: Record<string, string>; ldTableHash?: string};
+
+/**
+ * A route table's chunk is named with the tables' one hash, which the runtime
+ * holds but gives no chunk by itself: registered here, from the table's import
+ * in the main bundle, before the table loads or is prefetched. (No hash in
+ * development builds: nothing to do.)
+ */
+export function registerTableChunks(chunkIds: string[]): void {
+  const hash = chunkHashes.ldTableHash;
+  if (!hash) return;
+  const known = (chunkHashes.ldChunkHashes ??= {});
+  for (const id of chunkIds) known[id] ??= hash;
+}
+
 const prefetched = new Set<string>();
 
 /** `<link rel="prefetch">` for each chunk, once: the browser fetches it when idle, at the lowest priority, and runs nothing. */

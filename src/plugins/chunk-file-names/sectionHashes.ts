@@ -82,16 +82,23 @@ export function moveChunkHashes(runtime: string, tables: Map<string, string>, ot
 /** The rewritten runtime's lookup: `(({…})[e]||(self.ldChunkHashes||{})[e])`. */
 const REWRITTEN_LOOKUP = /\(\(\{([^{}]*)\}\)\[(\w+)\]\|\|\(self\.ldChunkHashes\|\|\{\}\)\[\2\]\)/;
 
+/** Where the rewritten runtime leaves the route tables' one hash; src/internals/client/routeGroups.ts registers each table's chunk with it. */
+export const TABLE_HASH = 'self.ldTableHash';
+
 /**
  * One hash for every route table: the runtime drops each table's entry and
- * names any chunk it still does not know `<id>.<hash>.js`, and the build
- * renames the tables to match. A section added then costs the runtime nothing
- * (its table's hash was about 9 bytes gzip). The price: when one table
- * changes, every table gets a new name, and a reader's cache of the others
- * goes. Runs after the bundler's final content hashes, on their output:
- * `hash` is made from the tables' final file names, so it changes whenever
- * one of them does, and the runtime's own name, made from its text before
- * this rewrite, still changes whenever its text after it does.
+ * sets TABLE_HASH, and the build renames the tables to match. Before a table
+ * loads or is prefetched, the browser registers its chunk id with that hash in
+ * GLOBAL (src/internals/client/routeGroups.ts, from the table's import in the
+ * main bundle): a chunk nobody registered still has no hash, so Docusaurus's
+ * and the site's prefetchers, which skip a name with "undefined" in it, never
+ * ask for a file that does not exist. A section added then costs the runtime
+ * nothing (its table's hash was about 9 bytes gzip). The price: when one
+ * table changes, every table gets a new name, and a reader's cache of the
+ * others goes. Runs after the bundler's final content hashes, on their
+ * output: `hash` is made from the tables' final file names, so it changes
+ * whenever one of them does, and the runtime's own name, made from its text
+ * before this rewrite, still changes whenever its text after it does.
  * @param runtime The runtime, as moveChunkHashes left it.
  * @param tableIds The chunk ids of the route tables.
  * @param hash The tables' shared hash (sharedTableHash).
@@ -106,7 +113,7 @@ export function shareTableHash(runtime: string, tableIds: Iterable<string>, hash
   const hashes = readHashTable(match[1]!);
   for (const id of tableIds) hashes.delete(id);
   const key = match[2]!;
-  return runtime.replace(match[0], `(({${writeHashTable(hashes)}})[${key}]||(${GLOBAL}||{})[${key}]||${JSON.stringify(hash)})`);
+  return `${TABLE_HASH}=${JSON.stringify(hash)};${runtime.replace(match[0], `(({${writeHashTable(hashes)}})[${key}]||(${GLOBAL}||{})[${key}])`)}`;
 }
 
 /**
