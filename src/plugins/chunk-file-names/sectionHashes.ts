@@ -91,8 +91,8 @@ export const TABLE_HASH = 'self.ldTableHash';
  * loads or is prefetched, the browser registers its chunk id with that hash in
  * GLOBAL (src/internals/client/routeGroups.ts, from the table's import in the
  * main bundle): a chunk nobody registered still has no hash, so Docusaurus's
- * and the site's prefetchers, which skip a name with "undefined" in it, never
- * ask for a file that does not exist. A section added then costs the runtime
+ * and the site's prefetch code, which skips a name with "undefined" in it,
+ * never asks for a file that does not exist. A section added then costs the runtime
  * nothing (its table's hash was about 9 bytes gzip). The price: when one
  * table changes, every table gets a new name, and a reader's cache of the
  * others goes. Runs after the bundler's final content hashes, on their
