@@ -65,7 +65,7 @@ class SectionChunkHashes {
         compilation.updateAsset(runtimeFile, new sources.RawSource(result.runtime));
         for (const [file, source] of result.tables) compilation.updateAsset(file, new sources.RawSource(source));
       });
-      // After the final content hashes: every route table named with one hash, which the runtime falls back to (./sectionHashes.ts, shareTableHash).
+      // After the final content hashes: every route table named with one hash, which the runtime sets for the browser to register the tables with (./sectionHashes.ts, shareTableHash).
       compilation.hooks.processAssets.tap({name: `${NAME}-shared`, stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER}, () => {
         const {runtimeFile, tables} = findFiles();
         if (!runtimeFile || tables.size === 0) return;
