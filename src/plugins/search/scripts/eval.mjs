@@ -33,7 +33,9 @@ import createJiti from 'jiti';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const jiti = createJiti(fileURLToPath(import.meta.url), {interopDefault: true});
 const {SearchEngine} = /** @type {typeof import('../client/engine/engine.ts')} */ (jiti(path.join(root, 'src/plugins/search/client/engine/engine.ts')));
-const {indexFileNames} = /** @type {typeof import('../client/engine/model.ts')} */ (jiti(path.join(root, 'src/plugins/search/client/engine/model.ts')));
+const {HeadingFlag, PageKind, indexFileNames} = /** @type {typeof import('../client/engine/model.ts')} */ (
+  jiti(path.join(root, 'src/plugins/search/client/engine/model.ts'))
+);
 // Typed here, not as typeof import('../plugin.ts'): under tsconfig.node.json that module's imports of the search plugin don't type-check.
 const {loadSynonyms} = /** @type {{loadSynonyms(siteDir: string): import('../client/engine/model.ts').SynonymRow[]}} */ (
   jiti(path.join(root, 'src/plugins/search/plugin.ts'))
@@ -178,7 +180,7 @@ export function pageProbes(index) {
   /** @type {Map<string, number>} */
   const count = new Map();
   for (const [, text] of headings) count.set(text.toLowerCase(), (count.get(text.toLowerCase()) ?? 0) + 1);
-  const guide = (/** @type {number} */ kind) => kind !== 3 && kind !== 4; // not the API reference, not the changelog
+  const guide = (/** @type {number} */ kind) => kind !== PageKind.Reference && kind !== PageKind.News;
   /** @type {Query[]} */
   const probes = [];
   for (const [url, title, , , keywords, kind] of pages) {
@@ -188,7 +190,7 @@ export function pageProbes(index) {
   }
   for (const [page, text, flags] of headings) {
     const [url, , , , , kind] = /** @type {import('../client/engine/model.ts').PageRow} */ (pages[page]);
-    if (guide(kind) && !(flags & 2) && count.get(text.toLowerCase()) === 1)
+    if (guide(kind) && !(flags & HeadingFlag.Template) && count.get(text.toLowerCase()) === 1)
       probes.push({split: 'probe', category: 'heading', query: text, expected: [clean(url)]});
   }
   return probes;
