@@ -35,6 +35,11 @@ function writeHashTable(table: Map<string, string>): string {
   return [...table].map(([id, hash]) => `${/^\d+$/.test(id) ? id : JSON.stringify(id)}:"${hash}"`).join(',');
 }
 
+/** The rewritten runtime's lookup of chunk `key`'s hash: its own table, then what the route tables registered. */
+function lookup(table: Map<string, string>, key: string): string {
+  return `(({${writeHashTable(table)}})[${key}]||(${GLOBAL}||{})[${key}])`;
+}
+
 export interface MovedHashes {
   /** The runtime, with the moved entries gone and the lookup falling back to GLOBAL. */
   runtime: string;
@@ -75,8 +80,7 @@ export function moveChunkHashes(runtime: string, tables: Map<string, string>, ot
   for (const id of movedIds) hashes.delete(id);
   const key = match[7]!;
   const head = match[1]!;
-  const lookup = `${match[5]!}(({${writeHashTable(hashes)}})[${key}]||(${GLOBAL}||{})[${key}])${match[8]!}`;
-  return {runtime: runtime.replace(match[0], head + lookup), tables: rewritten, moved: movedIds.size};
+  return {runtime: runtime.replace(match[0], `${head}${match[5]!}${lookup(hashes, key)}${match[8]!}`), tables: rewritten, moved: movedIds.size};
 }
 
 /** The rewritten runtime's lookup: `(({…})[e]||(self.ldChunkHashes||{})[e])`. */
@@ -113,7 +117,7 @@ export function shareTableHash(runtime: string, tableIds: Iterable<string>, hash
   const hashes = readHashTable(match[1]!);
   for (const id of tableIds) hashes.delete(id);
   const key = match[2]!;
-  return `${TABLE_HASH}=${JSON.stringify(hash)};${runtime.replace(match[0], `(({${writeHashTable(hashes)}})[${key}]||(${GLOBAL}||{})[${key}])`)}`;
+  return `${TABLE_HASH}=${JSON.stringify(hash)};${runtime.replace(match[0], lookup(hashes, key))}`;
 }
 
 /**
