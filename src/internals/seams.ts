@@ -159,7 +159,7 @@ export const SEAMS: Seam[] = [
   {
     id: 'search-index',
     what: "the search plugin's page extraction without its lunr indexes",
-    ours: ['src/plugins/search/seams/extractPages.ts'],
+    ours: ['src/plugins/search/seams/extractPages.ts', 'src/plugins/search/seams/extractWorker.cjs'],
     upstream: [
       search('server/server/utils/processPluginOptions.js'),
       search('server/server/utils/processDocInfos.js'),
