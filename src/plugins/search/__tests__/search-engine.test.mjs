@@ -77,6 +77,16 @@ const pages = [
     2,
   ],
   ['/docs/files/', 'Files', ['Documentation', 'Files'], 'Text files that Acme writes on your servers.', ['files'], Overview, 3],
+  ['/docs/security/', 'Security', ['Documentation', 'Security'], 'How Acme keeps your servers safe.', ['security', 'revoked certificates'], Overview, -1],
+  [
+    '/docs/certificates/view-certificate',
+    'View an SSL certificate',
+    ['Documentation', 'Certificates'],
+    'Its domains, its expiry date, and its Revoke button.',
+    ['certificate details', 'revoke certificate'],
+    Task,
+    2,
+  ],
 ];
 /** @type {import('../client/engine/model.ts').HeadingRow[]} */
 const headings = [
@@ -92,7 +102,7 @@ const synonyms = compileSynonyms({
   member: ['colleague', 'teammate'],
   invite: ['add colleague'],
   add: ['create', 'new'],
-  remove: ['delete', 'get rid of'],
+  remove: ['delete', 'get rid of', 'revoke'],
   certificate: ['cert'],
 }).rows;
 
@@ -165,6 +175,17 @@ test('ranking: a page doing the asked action beats its sibling doing another one
   // "invitation" is a noun, not the action "invite": no task is assumed.
   assert.equal(engine.parse('team invitation').intent.task, false);
   assert.equal(engine.parse('invite to team').intent.task, true);
+});
+
+test('ranking: an action read only through a synonym never lowers a page that does another one', () => {
+  const engine = site();
+  // "revoke" is the site's action "remove" only through a synonym; the page whose keyword is the reader's own phrase wins.
+  assert.deepEqual([...engine.parse('revoke certificate').intent.actions], ['remov']);
+  assert.equal(engine.parse('revoke certificate').intent.actionOwnWord, false);
+  assert.equal(first(engine, 'revoke certificate'), '/docs/certificates/view-certificate');
+  // The reader's own action word, one the site's titles use, still does: "restart" lowers the pages that add or remove.
+  assert.equal(engine.parse('restart server').intent.actionOwnWord, true);
+  assert.equal(first(engine, 'restart server'), '/docs/servers/restart-server');
 });
 
 test('ranking: a pasted error finds the troubleshooting heading that quotes it', () => {

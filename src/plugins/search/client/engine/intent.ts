@@ -67,5 +67,6 @@ export function readIntent(query: string, raw: string[], spaced: string, concept
       /\b[a-z]+[A-Z][a-zA-Z]+\b/.test(query),
     news: raw.some((w) => NEWS_WORDS.has(w)) || / (whats|what s) new /.test(spaced) || / new in /.test(spaced),
     actions,
+    actionOwnWord: !!verb?.alternatives[0]!.action,
   };
 }

@@ -215,8 +215,10 @@ function intentFactor(page: Page, intent: Intent, bySpecificLabel: boolean, abou
     default: {
       let factor = intent.concept ? INTENT.taskForConcept : 1;
       // "DELETE /servers" names an HTTP method, not a task to do in the web app.
+      // An action read only through a synonym ("renew" → rotate, "open" → view) is a guess: it
+      // can raise the page that does it, but never lowers the pages that do something else.
       if (intent.actions.size > 0 && page.action && !intent.api) {
-        if (![...intent.actions].some((a) => page.actions.has(a))) factor *= INTENT.taskOtherAction;
+        if (![...intent.actions].some((a) => page.actions.has(a))) factor *= intent.actionOwnWord ? INTENT.taskOtherAction : 1;
         else if (aboutObject) factor *= INTENT.taskSameAction;
       }
       return factor;

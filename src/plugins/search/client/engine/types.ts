@@ -77,6 +77,12 @@ export interface Intent {
   news: boolean;
   /** Stems of the actions the query asks for (with their synonyms). */
   actions: Set<string>;
+  /**
+   * The reader's own word is one of the site's actions ("delete"), rather than a word
+   * whose synonym is ("renew" → rotate, "open" → view): only then does another action
+   * count fully against a task page.
+   */
+  actionOwnWord: boolean;
 }
 
 export interface ParsedQuery {
