@@ -100,9 +100,12 @@ export default {
 
   /**
    * Content-Security-Policy. Scripts: the site's own files, and the inline
-   * scripts of the built pages by their SHA-256 hash (the colour-mode script,
+   * scripts of the built pages by their SHA-256 hash (the announcement bar's
+   * script, the colour-mode script and its fallback (src/internals/colorModeFallback.ts),
    * the script loader and the redirect pages' script: the build lists them and
-   * fails if there are more than `maxInlineScripts`). Never 'unsafe-inline' or
+   * fails if there are more than `maxInlineScripts`; Rspack's HTML minifier
+   * joins the colour-mode script and its fallback into one, webpack's keeps
+   * two, so a webpack build (DOCUSAURUS_FASTER=false) has five). Never 'unsafe-inline' or
    * 'unsafe-eval' for scripts. Styles allow inline style attributes, which
    * React and the diagrams use. connect-src: the build adds the origins of
    * the API console's servers (apiServers in src/config/urls.ts).
@@ -123,5 +126,5 @@ export default {
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
   },
-  maxInlineScripts: 4,
+  maxInlineScripts: 5,
 };
