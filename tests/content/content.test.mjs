@@ -17,7 +17,7 @@ test('every canonical route of routes.tsv has a source page', () => {
   assert.deepEqual(missing, []);
 });
 
-test('every page has a title, a unique one-sentence description of 50-160 characters, and keywords', () => {
+test('every page has a title, a unique one-sentence description of 50-160 characters, and 5-16 keywords', () => {
   const failures = [];
   const seen = new Map();
   for (const doc of docs) {
@@ -38,8 +38,16 @@ test('every page has a title, a unique one-sentence description of 50-160 charac
       if (seen.has(description)) failures.push(`${doc.file}: same description as ${seen.get(description)}`);
       seen.set(description, doc.file);
     }
-    if (!Array.isArray(keywords) || keywords.length < 3 || keywords.some((k) => typeof k !== 'string' || !k.trim())) {
-      failures.push(`${doc.file}: keywords must list at least 3 search phrases`);
+    // The writer's reference, A5 (front matter): 5–16 phrases, lower case, no duplicates.
+    if (!Array.isArray(keywords) || keywords.some((k) => typeof k !== 'string' || !k.trim())) {
+      failures.push(`${doc.file}: keywords must be a list of search phrases`);
+    } else {
+      if (keywords.length < 5 || keywords.length > 16) failures.push(`${doc.file}: ${keywords.length} keywords (the reference allows 5–16)`);
+      // A command-line option keeps its case ("nginx -T").
+      const upper = keywords.filter((k) => k.replace(/(^|\s)-+[A-Za-z]+\b/g, '') !== k.replace(/(^|\s)-+[A-Za-z]+\b/g, '').toLowerCase());
+      if (upper.length) failures.push(`${doc.file}: keywords not in lower case: ${upper.join(', ')}`);
+      const repeated = keywords.filter((k, i) => keywords.indexOf(k) !== i);
+      if (repeated.length) failures.push(`${doc.file}: keywords listed twice: ${repeated.join(', ')}`);
     }
   }
   assert.deepEqual(failures, []);
