@@ -42,7 +42,7 @@ test('every page has a title, a unique one-sentence description of 50-160 charac
     if (!Array.isArray(keywords) || keywords.some((k) => typeof k !== 'string' || !k.trim())) {
       failures.push(`${doc.file}: keywords must be a list of search phrases`);
     } else {
-      if (keywords.length < 5 || keywords.length > 16) failures.push(`${doc.file}: ${keywords.length} keywords (the reference allows 5–16)`);
+      if (keywords.length < 5 || keywords.length > 16) failures.push(`${doc.file}: keywords list ${keywords.length} phrases (the reference allows 5–16)`);
       // A command-line option keeps its case ("nginx -T").
       const upper = keywords.filter((k) => k.replace(/(^|\s)-+[A-Za-z]+\b/g, '') !== k.replace(/(^|\s)-+[A-Za-z]+\b/g, '').toLowerCase());
       if (upper.length) failures.push(`${doc.file}: keywords not in lower case: ${upper.join(', ')}`);

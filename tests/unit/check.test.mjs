@@ -54,7 +54,7 @@ test('a bad page: each finding with its file, line, rule and message, exit 1', (
         `${pattern} in:\n${lines.join('\n')}`,
       );
     has(new RegExp(`^${rel}:1: front-matter: description is 10 characters$`));
-    has(new RegExp(`^${rel}:1: front-matter: keywords must list at least 3 search phrases$`));
+    has(new RegExp(`^${rel}:1: front-matter: keywords list 1 phrases \\(the reference allows 5–16\\)$`));
     has(new RegExp(`^${rel}:1: task-template: `));
     has(new RegExp(`^${rel}:8: links: links to ./stop-server.md#stopp-the-server, but docs/servers/stop-server.md has no heading with that anchor`));
     has(new RegExp(`^${rel}:8: links: links to ./no-such-page.md, but there is no docs/servers/no-such-page.md`));
