@@ -43,8 +43,11 @@ test('every page has a title, a unique one-sentence description of 50-160 charac
       failures.push(`${doc.file}: keywords must be a list of search phrases`);
     } else {
       if (keywords.length < 5 || keywords.length > 16) failures.push(`${doc.file}: keywords list ${keywords.length} phrases (the reference allows 5–16)`);
-      // A command-line option keeps its case ("nginx -T").
-      const upper = keywords.filter((k) => k.replace(/(^|\s)-+[A-Za-z]+\b/g, '') !== k.replace(/(^|\s)-+[A-Za-z]+\b/g, '').toLowerCase());
+      const upper = keywords.filter((k) => {
+        // A command-line option keeps its case ("nginx -T").
+        const words = k.replace(/(^|\s)-+[A-Za-z]+\b/g, '');
+        return words !== words.toLowerCase();
+      });
       if (upper.length) failures.push(`${doc.file}: keywords not in lower case: ${upper.join(', ')}`);
       const repeated = keywords.filter((k, i) => keywords.indexOf(k) !== i);
       if (repeated.length) failures.push(`${doc.file}: keywords listed twice: ${repeated.join(', ')}`);
