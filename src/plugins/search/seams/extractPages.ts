@@ -30,7 +30,7 @@ const WORKER_HEAP_MB = 256;
 type Documents = PluginDocument[][];
 type Reply = {index: number; documents: Documents} | {error: string};
 
-export async function extractPages(context: LoadContext, options: unknown, props: Props): Promise<PluginDocument[][]> {
+export async function extractPages(context: LoadContext, options: unknown, props: Props): Promise<Documents> {
   for (const [name, fn] of Object.entries({processPluginOptions, processDocInfos, scanDocuments})) {
     if (typeof fn !== 'function')
       throw new SeamError('search-index', `@easyops-cn/docusaurus-search-local no longer exports ${name} from dist/server/server/utils/${name}.`);

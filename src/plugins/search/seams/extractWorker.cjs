@@ -12,16 +12,16 @@
 const {parentPort, workerData} = require('node:worker_threads');
 const {scanDocuments} = require('@easyops-cn/docusaurus-search-local/dist/server/server/utils/scanDocuments');
 
+const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
+
 /** @param {{batches: Array<{index: number, paths: unknown[]}>, config: object}} data */
 async function run({batches, config}) {
   for (const {index, paths} of batches) {
     const documents = await scanDocuments(paths, config);
-    /** @type {import('node:worker_threads').MessagePort} */ (parentPort).postMessage({index, documents});
+    port.postMessage({index, documents});
   }
 }
 
 run(workerData).catch((/** @type {unknown} */ error) => {
-  /** @type {import('node:worker_threads').MessagePort} */ (parentPort).postMessage({
-    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-  });
+  port.postMessage({error: error instanceof Error ? (error.stack ?? error.message) : String(error)});
 });
