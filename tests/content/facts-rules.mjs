@@ -867,7 +867,7 @@ const CHARSETS = {
   role: /\bletters,\s*digits,\s*spaces\s+and\s+hyphens\b/i,
   variable: /\buppercase letters,\s*digits\s+and\s+underscores\b/i,
 };
-// A rule can be stated as what's wrong ("a name that ends with a hyphen or has two hyphens in a row"), so these don't ask for a "not".
+// A rule can be stated as what's wrong ("a name that ends with a hyphen or has consecutive hyphens"), so these don't ask for a "not".
 const STARTS = /\b(?:start(?:s|ing)?|begin(?:s|ning)?) with an? (?:lowercase |uppercase )?letter\b|\bfirst character is a letter\b/i;
 const NO_TRAILING = /\bend(?:s|ing)? (?:with|in) a hyphen\b|\btrailing hyphen\b|\bends? with a letter or (?:a )?digit\b/i;
 const NO_DOUBLE = /\b(?:two|2) hyphens in a row\b|\bconsecutive hyphens\b|\bdouble hyphens?\b/i;
@@ -882,7 +882,7 @@ function describeNameRule(r) {
     `${r.min}–${r.max} characters: ${rule.chars}`,
     `starts with ${rule.start}`,
     ...(rule.trailing_hyphen === false ? ["doesn't end with a hyphen"] : []),
-    ...(rule.double_hyphen === false ? ['no two hyphens in a row'] : []),
+    ...(rule.double_hyphen === false ? ['no consecutive hyphens'] : []),
   ].join('; ');
 }
 
@@ -909,7 +909,7 @@ function nameRuleResource(page, unit, charset) {
 /**
  * The name rule: a page that states a resource's name rule ("lowercase letters, digits and hyphens, …")
  * states all of it, as the reference does: the length bounds, the characters, and where the reference gives
- * them, "starts with a letter", "doesn't end with a hyphen" and "no two hyphens in a row".
+ * them, "starts with a letter", "doesn't end with a hyphen" and "no consecutive hyphens".
  * @param {Page} page
  */
 export function nameRule(page) {
@@ -930,7 +930,7 @@ export function nameRule(page) {
     else if (min !== r.min || max !== r.max) problems.push(`${min}–${max} characters`);
     if (!STARTS.test(text)) problems.push('no "starts with a letter"');
     if (rule.trailing_hyphen === false && !NO_TRAILING.test(text)) problems.push(`no "doesn't end with a hyphen"`);
-    if (rule.double_hyphen === false && !NO_DOUBLE.test(text)) problems.push('no "no two hyphens in a row"');
+    if (rule.double_hyphen === false && !NO_DOUBLE.test(text)) problems.push('no "no consecutive hyphens"');
     if (problems.length)
       failures.push(
         `${page.file}:${lineAt(unit, /** @type {RegExpExecArray} */ (CHARSETS[charset].exec(text)).index)}: the ${r.resource} ${r.field} rule (${problems.join(', ')}) must read: ${describeNameRule(r)} (contributing/facts.yml, name_rules)`,

@@ -61,7 +61,7 @@ test("the reference's object tables give the name rules of contributing/facts.ym
   }
   // The slug name rule itself ("How to read the resource chapters").
   const slug = reference.raw.split('\n').find((line) => line.startsWith('- **Slug name rule**'));
-  for (const words of ['lowercase letters', 'digits', 'hyphens', 'starts with a letter', "doesn't end with a hyphen", 'no two hyphens in a row'])
+  for (const words of ['lowercase letters', 'digits', 'hyphens', 'starts with a letter', "doesn't end with a hyphen", 'no consecutive hyphens'])
     assert.ok(slug?.includes(words), `the slug name rule doesn't say "${words}"`);
 });
 
