@@ -6,7 +6,7 @@
 
 /** How much a match through each kind of alternative counts (the reader's own word is 1). */
 export const MATCH = {
-  synonym: 0.9,
+  synonym: 0.8,
   /** The docs term of a reader phrase of several words. */
   phrase: 1,
   /** A synonym of a word that was itself a correction or a synonym. */
@@ -42,8 +42,8 @@ export const LABEL = {title: 1, keyword: 0.9, heading: 0.75, description: 0.6, b
 export const INTENT = {
   overviewForConcept: 1.3,
   overviewForNeutral: 1.05,
-  overviewForTask: 0.75,
-  taskSameAction: 1.15,
+  overviewForTask: 0.85,
+  taskSameAction: 1.1,
   taskOtherAction: 0.7,
   taskForConcept: 0.9,
   referenceForApi: 1.2,
