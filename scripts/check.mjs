@@ -58,6 +58,9 @@ const RULES = [
   [/event or an error body/, 'api-event-schema'],
   [/ever published/, 'published-urls'],
   [/relative link finds its page/, 'links'],
+  [/^state rule:/, 'state-rule'],
+  [/^plan rule:/, 'plan-rule'],
+  [/^name rule:/, 'name-rule'],
 ];
 const ruleOf = (/** @type {string} */ name) =>
   RULES.find(([pattern]) => pattern.test(name))?.[1] ??
@@ -66,26 +69,101 @@ const ruleOf = (/** @type {string} */ name) =>
     .toLowerCase()
     .slice(0, 40);
 
+const ESCAPES = /** @type {Record<string, string>} */ ({b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', 0: '\0'});
+
 /**
- * Findings of the content tests that name one of `files` ("docs/x.md: …" or "docs/x.md:12: …").
+ * A string as node:test prints it (util.inspect), unquoted, or null when `text` isn't one: in single
+ * quotes, in double quotes when it holds a single quote, in backticks when it holds both, and in single
+ * quotes with `\'` when it also holds a backtick; with `\\`, `\n`, `\xNN`… escapes. Node cuts a string
+ * of more than 10,000 characters ("'…'... 12 more characters"): it keeps an ellipsis, so it isn't
+ * mistaken for all of the message.
+ * @param {string} text
+ */
+export function unquote(text) {
+  const m = /^(['"`])((?:\\.|(?!\1)[^\\])*)\1(\.\.\. \d+ more characters?)?,?$/.exec(text.trim());
+  if (!m) return null;
+  const value = m[2].replace(/\\(?:x([\da-fA-F]{2})|u([\da-fA-F]{4})|(.))/g, (_, x, u, c) =>
+    x || u ? String.fromCharCode(parseInt(x ?? u, 16)) : (ESCAPES[c] ?? c),
+  );
+  return m[3] ? `${value}… (cut short: npm run test:content shows all of it)` : value;
+}
+
+/**
+ * Findings of the content tests that name one of `files` ("docs/x.md: …" or "docs/x.md:12: …"), read
+ * from the TAP of node:test: the values a failing assertion compared (the diff of its message, and the
+ * YAML of `actual`, where a string of several lines is a block, "7: |-"), and the message of an
+ * assertion that failed with one ("docs/x.md: no title"). What the test expected (`expected:`, the
+ * diff's "-" lines) isn't a finding. A failing test whose output names a page at the start of a string
+ * that this couldn't read still fails the page, with a finding that says so.
  * @param {string} tap
  * @param {string[]} files
  * @returns {string[]}
  */
-function contentFindings(tap, files) {
+export function contentFindings(tap, files) {
+  /** @type {string[]} */
   const findings = [];
   let test = '';
+  let failed = false;
+  /** @type {Set<string>} */
+  const named = new Set(); // pages a string of the failing test starts with
+  /** @type {Set<string>} */
+  const read = new Set(); // pages with a finding read from the failing test
+  /** @type {{indent: number, kind: 'value' | 'lines' | 'skip', lines: string[]} | null} */
+  let block = null; // a YAML block scalar ("error: |-", "7: |-") and its lines
+  let skipBelow = Infinity; // the indent of "expected:": its values are what the test wanted
+  const take = (/** @type {string} */ text) => {
+    const m = /^(docs\/[^\s:]+\.mdx?)(?::(\d+))?:?\s+([\s\S]*)$/.exec(text);
+    if (!m || !files.includes(m[1])) return;
+    findings.push(`${m[1]}:${m[2] ?? 1}: ${ruleOf(test)}: ${m[3].trim().replace(/[^\S\n]*\r?\n/g, '\n    ')}`);
+    read.add(m[1]);
+  };
+  const endBlock = () => {
+    if (block?.kind === 'value') take(block.lines.join('\n'));
+    // A message: the diff of the compared values ("+   'docs/x.md: …',"), or lines of its own.
+    if (block?.kind === 'lines')
+      for (const line of block.lines) {
+        const diff = /^([+-])\s+(.*)$/.exec(line.trim());
+        if (diff?.[1] !== '-') take(unquote(diff?.[2] ?? line) ?? (diff?.[2] ?? line).trim());
+      }
+    block = null;
+  };
+  const endTest = () => {
+    endBlock();
+    for (const file of named)
+      if (!read.has(file))
+        findings.push(`${file}:1: ${ruleOf(test)}: the test failed and names this page, but its message couldn't be read here: run npm run test:content`);
+    named.clear();
+    read.clear();
+  };
   for (const line of tap.split('\n')) {
-    const name = /^(?:not )?ok \d+ - (.*)$/.exec(line.trim());
-    if (name) test = name[1];
-    // The failures a test lists, as node:test prints the values it compared.
-    const value = /^\s+(?:\d+:|\+)\s+(['"])(.*)\1,?$/.exec(line);
-    if (!value) continue;
-    const text = value[2].replace(/\\'/g, "'");
-    const m = /^(docs\/[^\s:]+\.mdx?)(?::(\d+))?:?\s+(.*)$/.exec(text);
-    if (!m || !files.includes(m[1])) continue;
-    findings.push(`${m[1]}:${m[2] ?? 1}: ${ruleOf(test)}: ${m[3]}`);
+    const indent = /** @type {RegExpExecArray} */ (/^ */.exec(line))[0].length;
+    if (block && (!line.trim() || indent > block.indent)) {
+      if (block.kind !== 'skip') block.lines.push(line.slice(block.indent + 2));
+    } else {
+      endBlock();
+      const result = /^(not )?ok \d+ - (.*)$/.exec(line.trim());
+      if (result) {
+        endTest();
+        [failed, test] = [Boolean(result[1]), result[2]];
+        continue;
+      }
+      if (indent > skipBelow) continue;
+      skipBelow = Infinity;
+      // A YAML key of the diagnostic: an item of `actual` ("0: …"), `actual` itself, or the message.
+      const key = /^\s*([\w$]+):(?:\s+(.*))?$/.exec(line);
+      if (!key || !failed) continue;
+      const values = /^(?:\d+|actual|error|message)$/.test(key[1]);
+      if (key[1] === 'expected' && !key[2]) skipBelow = indent;
+      else if (/^[|>][+-]?$/.test(key[2] ?? '')) block = {indent, kind: !values ? 'skip' : key[1] === 'error' ? 'lines' : 'value', lines: []};
+      else if (values && key[2]) take(unquote(key[2]) ?? '');
+    }
+    // A string of the output that starts with a page's path, quoted or not.
+    if (failed && indent <= skipBelow && block?.kind !== 'skip' && !/^\s*-\s/.test(line)) {
+      const head = line.trim().replace(/^(?:\+\s+|[\w$]+:\s+)?['"`]?/, '');
+      for (const file of files) if (head.startsWith(file) && !/^[\w.]/.test(head.slice(file.length))) named.add(file);
+    }
   }
+  endTest();
   return [...new Set(findings)];
 }
 
@@ -140,4 +218,4 @@ async function main() {
   process.exit(findings.length ? 1 : 0);
 }
 
-main();
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

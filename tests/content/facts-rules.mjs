@@ -221,6 +221,34 @@ export function limitRule(page) {
   return failures;
 }
 
+/**
+ * The contract's descriptions state the limits of contributing/facts.yml: every `description` and `summary`
+ * of an OpenAPI document (YAML text), read as one line however YAML folds it, goes through limitRule. Each
+ * failure names the line where the text starts and where it is: the operation, or the path of keys.
+ * @param {Page} page The contract's YAML text.
+ */
+export function contractLimitRule(page) {
+  const lineCounter = new YAML.LineCounter();
+  const doc = YAML.parseDocument(page.raw, {lineCounter});
+  /** @type {string[]} */
+  const failures = doc.errors.map(
+    (e) => `${page.file}:${e.linePos?.[0].line ?? 0}: the YAML doesn't parse, so its limits can't be read: ${e.message.split('\n')[0]}`,
+  );
+  YAML.visit(doc, {
+    Pair(_, pair, ancestors) {
+      const key = YAML.isScalar(pair.key) ? pair.key.value : pair.key;
+      if ((key !== 'description' && key !== 'summary') || !YAML.isScalar(pair.value) || typeof pair.value.value !== 'string') return;
+      const text = pair.value.value.replace(/\s+/g, ' ');
+      const line = pair.value.range ? lineCounter.linePos(pair.value.range[0]).line : 0;
+      const keys = ancestors.filter((n) => YAML.isPair(n)).map((n) => String(/** @type {any} */ (n).key?.value ?? n.key));
+      const operation = [...ancestors].reverse().find((n) => YAML.isMap(n) && n.has('operationId'));
+      const where = operation && YAML.isMap(operation) ? String(operation.get('operationId')) : keys.join('.');
+      for (const failure of limitRule({file: page.file, raw: text})) failures.push(failure.replace(/^.*?:\d+: /, `${page.file}:${line}: ${where} ${key}: `));
+    },
+  });
+  return failures;
+}
+
 /** The actions an operation starts, by operationId. */
 function actionsByOperation() {
   /** @type {Map<string, Facts['actions']>} */
@@ -512,6 +540,10 @@ const OUTSIDE =
 /** Words right after an operation that say it isn't done: "**Start** in Launchdeck isn't available". */
 const REFUSED_AFTER = /^\W{0,3}(?:\s*in Launchdeck)?\s*(?:isn't|is not|aren't|doesn't|don't|can't|cannot|won't|fails|returns)\b/i;
 const CLAUSE_BREAK = /[;:(]|,(?!\s*(?:or\s+|and\s+)?`)|\b(?:then|and|or|but)\b/g;
+/** A sentence that starts another case, which names its own state: "If…", "For…", "In an archived environment, …". */
+const ANOTHER_CASE = new RegExp(
+  String.raw`^(?:If|For|When|Otherwise|Without)\b|^In an?\s+(?:\S+\s+){0,2}?(?:${[...lifecycles.map((l) => l.nouns), NOT_A_RESOURCE].join('|')})\b`,
+);
 
 /**
  * The text of a clause up to `at`: from the last clause break before it.
@@ -632,56 +664,86 @@ function stateMentions(text) {
 }
 
 /**
- * The state rule: a step (a numbered list item) or a troubleshooting fix must not tell the reader to do an
- * operation on a resource in a state the operation isn't allowed from ("restart the server" about a
- * `stopped` server). A state counts when the text says the resource is in it ("is `stopped`", "a `failed`
- * server", "must be `running`"); the fix's cause says which state it starts from. An operation done before
- * ("start it, then restart it") moves the resource to the operation's state. Negated operations ("doesn't
- * need to be stopped"), alternatives ("wait until it's `running`, or start it") and operations done outside
- * Launchdeck ("start it at the provider") don't count.
+ * The admonitions of a page (`:::tip` … `:::`, any type, nested ones in the outer one), as the line numbers of their opening and closing lines.
+ * @param {Page} page
+ */
+function admonitions(page) {
+  /** @type {Array<[number, number]>} */
+  const boxes = [];
+  /** @type {Array<{colons: string, n: number}>} */
+  const open = [];
+  for (const l of proseLines(page)) {
+    const m = /^\s*(:{3,})([\w-]*)/.exec(l.text);
+    if (!m) continue;
+    if (m[2]) open.push({colons: m[1], n: l.n});
+    else if (open.at(-1)?.colons === m[1]) {
+      const box = /** @type {{n: number}} */ (open.pop());
+      if (!open.length) boxes.push([box.n, l.n]);
+    }
+  }
+  return boxes;
+}
+
+/**
+ * A passage the state rule reads: units in order, each an instruction or a cause. A cause (a troubleshooting
+ * problem's `**Cause:**` paragraph and the list that goes on from it) says which state the instructions after
+ * it start from; it describes, so it isn't read as an instruction.
+ * @typedef {Array<{unit: Unit, cause?: boolean}>} Passage
+ */
+
+/**
+ * The state rule: an instruction must not tell the reader to do an operation on a resource in a state the
+ * operation isn't allowed from ("restart the server" about a `stopped` server). It reads every instruction
+ * of a page, wherever it is: each step (a numbered list item), each other list item and paragraph (the
+ * bullets of `## Before you begin`, the API tab's prose, `## Check the result`, an FAQ answer) on its own,
+ * each admonition as a whole, and each problem of `## Troubleshooting` (its paragraphs and lists, in order,
+ * after the cause that says which state they start from). Tables and headings aren't instructions. A state
+ * counts when the text says the resource is in it ("is `stopped`", "a `failed` server", "must be
+ * `running`"). An operation done before ("start it, then restart it") moves the resource to the operation's
+ * state. Negated operations ("doesn't need to be
+ * stopped"), alternatives ("wait until it's `running`, or start it") and operations done outside Launchdeck
+ * ("start it at the provider") don't count.
  * @param {Page} page
  */
 export function stateRule(page) {
   const units = proseUnits(page);
-  /** @type {Array<{unit: Unit, cause: Unit | null}>} */
-  const work = units.filter((u) => u.kind === 'item' && u.numbered).map((unit) => ({unit, cause: null}));
-  const start = units.findIndex((u) => u.kind === 'heading' && u.depth === 2 && u.text === 'Troubleshooting');
-  if (start >= 0) {
-    /** @type {Unit | null} */
-    let cause = null;
-    /** @type {Unit | null} */
-    let fix = null;
-    const flush = () => {
-      if (fix) work.push({unit: fix, cause});
-      fix = null;
-      cause = null;
-    };
-    for (const u of units.slice(start + 1)) {
-      if (u.kind === 'heading') {
-        flush();
-        if (u.depth <= 2) break;
-      } else if (/^\*\*Cause:\*\*/.test(u.text)) cause = u;
-      else if (/^\*\*Fix:\*\*/.test(u.text)) fix = {...u, lines: [...u.lines]};
-      else if (fix && u.kind === 'item') {
-        // A fix goes on with its list.
-        fix.text += ` ${u.text}`;
-        fix.lines.push(...u.lines);
-      }
+  const prose = (/** @type {Unit} */ u) => u.kind === 'item' || u.kind === 'paragraph';
+  /** @type {Passage[]} */
+  const passages = units.filter((u) => u.kind === 'item' && u.numbered).map((unit) => [{unit}]);
+  for (const [open, close] of admonitions(page)) passages.push(units.filter((u) => prose(u) && u.n > open && u.n < close).map((unit) => ({unit})));
+  let section = '';
+  /** @type {Passage | null} */
+  let problem = null; // the troubleshooting problem being read
+  let inCause = false; // in a cause: its paragraph, then the list that goes on from it
+  for (const u of units) {
+    if (u.kind === 'heading' && u.depth <= 3) {
+      if (problem) passages.push(problem);
+      if (u.depth === 2) section = u.text;
+      problem = section === 'Troubleshooting' ? [] : null;
+      inCause = false;
+      continue;
     }
-    flush();
+    if (!prose(u)) continue;
+    if (problem) {
+      inCause = /^\*\*Cause:\*\*/.test(u.text) || (inCause && u.kind === 'item');
+      problem.push({unit: u, cause: inCause});
+    } else if (u.kind === 'paragraph' || !u.numbered) passages.push([{unit: u}]);
   }
-  // Only a text that names a state can tell the reader to act from a wrong one.
+  if (problem) passages.push(problem);
+  // Only a passage that names a state can tell the reader to act from a wrong one.
   const namesState = (/** @type {string} */ text) => [...text.matchAll(/`([a-z_]+)`/g)].some((m) => allStates.has(m[1]));
-  return work.filter(({unit, cause}) => namesState(unit.text) || (cause && namesState(cause.text))).flatMap(({unit, cause}) => checkUnit(page, unit, cause));
+  const failures = passages.filter((parts) => parts.some(({unit}) => namesState(unit.text))).flatMap((parts) => checkPassage(page, parts));
+  // A unit can be in two passages (a paragraph of an admonition); in the order of the page.
+  const line = (/** @type {string} */ f) => Number(f.slice(page.file.length + 1).split(':')[0]);
+  return [...new Set(failures)].sort((a, b) => line(a) - line(b));
 }
 
 /**
- * The state rule's failures in one step or fix (`cause`: the fix's cause).
+ * The state rule's failures in one passage.
  * @param {Page} page
- * @param {Unit} unit
- * @param {Unit | null} cause
+ * @param {Passage} parts
  */
-function checkUnit(page, unit, cause) {
+function checkPassage(page, parts) {
   /** @type {string[]} */
   const failures = [];
   /** @typedef {string[] & {not?: string[]}} States */
@@ -711,18 +773,28 @@ function checkUnit(page, unit, cause) {
     }
     return next;
   };
-  for (const s of cause ? sentences(cause.text) : []) {
-    for (const mention of stateMentions(s.text)) if (!mention.requirement) ctx = set(ctx, mention);
-    noun = [...plain(s.text).matchAll(ANY_NOUN)].at(-1)?.[0] ?? noun;
-  }
   /** @type {Map<string, States> | null} */
   let carried = null; // an operation's result, carried to a next sentence that starts with "Then"
-  const lead = /^\*\*Fix:\*\*\s*/.exec(unit.text)?.[0].length ?? 0;
-  for (const s of sentences(unit.text.slice(lead)).map((x) => ({...x, at: x.at + lead}))) {
+  let inCause = false;
+  const all = parts.flatMap(({unit, cause}) => {
+    const lead = /^\*\*Fix:\*\*\s*/.exec(unit.text)?.[0].length ?? 0;
+    return sentences(unit.text.slice(lead)).map((x) => ({...x, at: x.at + lead, unit, cause}));
+  });
+  for (const s of all) {
+    const {unit} = s;
+    if (s.cause) {
+      // A cause describes the state the instructions after it start from (a new cause, a new state).
+      if (!inCause) [ctx, carried] = [new Map(), null];
+      inCause = true;
+      for (const mention of stateMentions(s.text)) if (!mention.requirement) ctx = set(ctx, mention);
+      noun = [...plain(s.text).matchAll(ANY_NOUN)].at(-1)?.[0] ?? noun;
+      continue;
+    }
+    inCause = false;
     const text = s.text;
     const flat = plain(text);
-    // "If…", "For…": another case, which names its own state.
-    if (/^(?:If|For|When|Otherwise|Without)\b/.test(text)) ctx = new Map();
+    // "If…", "For…", "In an archived environment…": another case, which names its own state.
+    if (ANOTHER_CASE.test(text)) ctx = new Map();
     const ops = operationsIn(text);
     const mentions = stateMentions(text).filter((m) => !ops.some((o) => m.at >= o.at && m.at < o.end));
     /** @type {Map<string, States>} */
@@ -939,4 +1011,4 @@ export function nameRule(page) {
   return failures;
 }
 
-export const rules = {errorCodeRule, permissionRule, limitRule, creditRule, idempotencyRule, shortenedRule, stateRule, planRule, nameRule};
+export const rules = {errorCodeRule, permissionRule, limitRule, contractLimitRule, creditRule, idempotencyRule, shortenedRule, stateRule, planRule, nameRule};

@@ -79,7 +79,7 @@ const pageRules = {
   'a task page that starts an action says what it costs, as B17 says': rules.creditRule,
   'Idempotency-Key is sent only to operations that take one': rules.idempotencyRule,
   'an example that leaves fields out is titled "Response (shortened)"': rules.shortenedRule,
-  'state rule: a step or a fix acts on a resource only from a state the operation is allowed from (contributing/facts.yml, lifecycles)': rules.stateRule,
+  'state rule: an instruction acts on a resource only from a state the operation is allowed from (contributing/facts.yml, lifecycles)': rules.stateRule,
   "plan rule: a project's page names the project owner's plan, subscription and credits, not the reader's": rules.planRule,
   'name rule: a page that states a name rule states all of it, as the reference does (contributing/facts.yml, name_rules)': rules.nameRule,
 };
@@ -95,7 +95,17 @@ for (const [name, rule] of Object.entries(pageRules)) {
 
 test("the writer's reference and the contract's descriptions state the same limits as contributing/facts.yml", () => {
   const contractText = {file: 'api/openapi.yaml', raw: fs.readFileSync(path.join(repoRoot, 'api/openapi.yaml'), 'utf8')};
-  assert.deepEqual([...rules.limitRule(reference), ...rules.limitRule(contractText)], []);
+  assert.deepEqual([...rules.limitRule(reference), ...rules.contractLimitRule(contractText)], []);
+});
+
+test("the contract limit rule fails on its bad example (a contract's descriptions), with the line, the operation and the limit it expected", () => {
+  const dir = path.join(path.dirname(new URL(import.meta.url).pathname), '__fixtures__/facts');
+  const file = 'contract-limits.yaml';
+  const got = rules.contractLimitRule({file, raw: fs.readFileSync(path.join(dir, file), 'utf8')});
+  const expectedFile = path.join(dir, 'contract-limits.expected');
+  if (process.env.UPDATE_FIXTURES) fs.writeFileSync(expectedFile, `${got.join('\n')}\n`);
+  assert.ok(got.length > 0, `${file}: the rule reports nothing`);
+  assert.deepEqual(got, fs.readFileSync(expectedFile, 'utf8').trim().split('\n'), file);
 });
 
 test('each content rule fails on its bad example, with the file, the line and the fact it expected', () => {

@@ -3,14 +3,17 @@
  * just the pages named and without a build, what the content tests,
  * markdownlint and the spell check find, as `file:line: rule: message`; and
  * nothing on a page that passes. The bad page is written into docs/ for the
- * run and removed after it.
+ * run and removed after it. It reads the content tests' findings in every
+ * form node:test prints them (contentFindings, on a real run's TAP).
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {spawnSync} from 'node:child_process';
 import {repoRoot} from '../helpers.mjs';
+import {contentFindings} from '../../scripts/check.mjs';
 
 /** @param {...string} files */
 const check = (...files) =>
@@ -65,6 +68,74 @@ test('a bad page: each finding with its file, line, rule and message, exit 1', (
     assert.ok(run.stdout.split('\n').every((line) => !/^docs\//.test(line) || line.startsWith(rel)));
   } finally {
     fs.rmSync(file, {force: true});
+  }
+});
+
+test('a finding whose message holds both kinds of quote (node prints it in backticks) is reported, not dropped', () => {
+  const rel = 'docs/servers/zz-one-page-check-quotes.md';
+  const file = path.join(repoRoot, rel);
+  // The plan rule's message quotes the words it found ("your subscription") and says "you're".
+  const page = fs.readFileSync(path.join(repoRoot, 'docs/servers/stop-server.md'), 'utf8');
+  const n = page.split('\n').indexOf('## Before you begin') + 1;
+  fs.writeFileSync(file, page.replace(/\n## Before you begin\n/, '\nTo keep it running longer, upgrade your subscription.\n$&'));
+  try {
+    const run = check(rel);
+    assert.equal(run.status, 1, run.stdout + run.stderr);
+    assert.ok(
+      run.stdout
+        .split('\n')
+        .includes(
+          `${rel}:${n}: plan-rule: "your subscription": on a project's page, the plan, subscription and credits are the project owner's (B2, B8): write "the project owner's plan" (or subscription, credits), or say that you're the project owner`,
+        ),
+      run.stdout,
+    );
+  } finally {
+    fs.rmSync(file, {force: true});
+  }
+});
+
+test('every finding node:test prints is read back as the test wrote it, in each of its forms', () => {
+  // The strings of a real run of node:test: node picks the quotes (', " or `) and the escapes, shows ~50
+  // lines of a diff, prints a string of several lines as a YAML block and cuts one of over 10,000 characters.
+  const strings = [
+    `docs/a.md:1: "your plan": it's in backticks`,
+    "docs/a.md:2: it's in double quotes",
+    'docs/a.md:3: "in single quotes"',
+    'docs/a.md:4: a `backtick`, "double quotes" and it\'s: single quotes with escapes',
+    'docs/a.md:5: a back\\slash, a tab\tand it\'s "escaped" ${not a placeholder}',
+    'docs/a.md:6: two\nlines',
+    ...Array.from({length: 60}, (_, i) => `docs/b.md:${i + 1}: past the diff's end, it's "${i}"`),
+    `docs/c.md:1: ${'long '.repeat(2100)}`,
+  ];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'check-tap-'));
+  const file = path.join(dir, 'findings.test.mjs');
+  fs.writeFileSync(
+    file,
+    [
+      "import {test} from 'node:test';",
+      "import assert from 'node:assert/strict';",
+      `test('compared', () => assert.deepEqual(${JSON.stringify(strings)}, []));`,
+      `test('its own message', () => assert.ok(false, ${JSON.stringify(`docs/a.md:7: it's "an assertion's message"`)}));`,
+      "test('expected', () => assert.deepEqual(['found'], ['docs/a.md:8: what the test expected isn\\'t a finding']));",
+      "test('not a string', () => assert.deepEqual([{file: 'docs/d.md', line: 3}], []));",
+    ].join('\n'),
+  );
+  try {
+    const {NODE_TEST_CONTEXT, ...env} = process.env;
+    const tap = spawnSync(process.execPath, ['--test', '--test-reporter=tap', file], {encoding: 'utf8', env}).stdout;
+    const findings = contentFindings(tap, ['docs/a.md', 'docs/b.md', 'docs/c.md', 'docs/d.md']);
+    const expected = [
+      ...strings.map((s) => {
+        const [, page, n, message] = /** @type {RegExpExecArray} */ (/^(\S+):(\d+): ([\s\S]*)$/.exec(s));
+        const text = message.trim().replace(/\n/g, '\n    ');
+        return `${page}:${n}: compared: ${page === 'docs/c.md' ? `${text.slice(0, 10000 - 'docs/c.md:1: '.length)}… (cut short: npm run test:content shows all of it)` : text}`;
+      }),
+      `docs/a.md:7: its-own-message: it's "an assertion's message"`,
+      "docs/d.md:1: not-a-string: the test failed and names this page, but its message couldn't be read here: run npm run test:content",
+    ];
+    assert.deepEqual([...findings].sort(), [...expected].sort());
+  } finally {
+    fs.rmSync(dir, {recursive: true, force: true});
   }
 });
 
