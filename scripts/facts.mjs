@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * The product facts of contributing/facts.yml as the writer's reference shows
- * them (permissions, plans, fixed limits, credit costs, and the states of each
- * resource with their transitions): writes the tables between `<!-- facts:<name> -->` and `<!-- /facts:<name> -->`
+ * them (permissions, plans, fixed limits, credit costs, the states of each
+ * resource with their transitions, and the object tables of A2's sample world):
+ * writes the tables between `<!-- facts:<name> -->` and `<!-- /facts:<name> -->`
  * in contributing/writers-reference.md.
  *
  *   npm run facts              # rewrite the tables from contributing/facts.yml
@@ -24,7 +25,9 @@ export const referenceFile = path.join(root, 'contributing/writers-reference.md'
  * @property {({id: string, label: string} & Record<Plan, number | string>)[]} plans
  * @property {{id: string, value: number, noun: string, per: string, limit_name: string}[]} fixed_limits
  * @property {{type: string, started_by: string, steps: string, credits: number | string, note?: string}[]} actions
+ * @property {{name: string, type: string, does: string}[]} deploy_pipeline_steps
  * @property {Lifecycle[]} lifecycles
+ * @property {SampleWorld} sample_world
  */
 /** @typedef {'free' | 'pro' | 'team' | 'enterprise'} Plan */
 /**
@@ -37,6 +40,20 @@ export const referenceFile = path.join(root, 'contributing/writers-reference.md'
  * @property {{applies_to?: string, event?: string, extra?: string}} [columns]
  */
 
+/**
+ * A2's sample world: when the simulation's clock starts, and the rows of A2's five object tables.
+ * @typedef {{epoch: string} & Record<WorldTable, WorldRow[]>} SampleWorld
+ */
+/** @typedef {'people' | 'project' | 'infrastructure' | 'actions' | 'action_steps'} WorldTable */
+/**
+ * A row of an A2 table: its cells as the reference shows them, and the objects the simulation creates for it
+ * (`object` and fields of that type's schema in api/openapi.yaml).
+ * @typedef {object} WorldRow
+ * @property {string[]} row
+ * @property {Seed | Seed[]} [seed]
+ */
+/** @typedef {{object: string, id?: string} & Record<string, unknown>} Seed */
+
 /** @param {string} [file] @returns {Facts} */
 export function loadFacts(file = factsFile) {
   return YAML.parse(fs.readFileSync(file, 'utf8'));
@@ -44,6 +61,14 @@ export function loadFacts(file = factsFile) {
 
 /** @type {Plan[]} */
 const PLANS = ['free', 'pro', 'team', 'enterprise'];
+/** A2's object tables: the marker of each, and its header row. @type {[WorldTable, string, string[]][]} */
+const WORLD_TABLES = [
+  ['people', 'world-people', ['Thing', 'Name / value', 'ID', 'Notes']],
+  ['project', 'world-project', ['Thing', 'Name', 'ID', 'Notes']],
+  ['infrastructure', 'world-infrastructure', ['Thing', 'Name', 'ID', 'Key values']],
+  ['actions', 'world-actions', ['Action ID', 'Type', 'Subject', 'Notes']],
+  ['action_steps', 'world-action-steps', ['Action step ID', 'Action', 'Step', 'Server']],
+];
 /** @param {number | string} value */
 const number = (value) => (typeof value === 'number' ? value.toLocaleString('en-US') : value);
 /** A table row; a cell left out (undefined) is empty. @param {(string | undefined)[]} cells */
@@ -79,12 +104,24 @@ export function renderTables(facts) {
       row(['---', '---', '---']),
       ...facts.fixed_limits.map((l) => row([`${humanNoun(l.noun)} per ${l.per}`, number(l.value), `\`${l.limit_name}\``])),
     ].join('\n'),
+    'deploy-pipeline': [
+      row(['Position', 'Step name', 'Step `type`', 'What it does']),
+      row(['---', '---', '---', '---']),
+      ...facts.deploy_pipeline_steps.map((step, i) => row([String(i + 1), step.name, `\`${step.type}\``, step.does])),
+    ].join('\n'),
     credits: [
       row(['Action type', 'Started by', 'Steps (names as shown in the web app)', 'Credits']),
       row(['---', '---', '---', '---']),
       ...facts.actions.map((a) => row([codeIds(a.type), a.started_by, a.steps, `${number(a.credits)}${a.note ? ` ${a.note}` : ''}`])),
     ].join('\n'),
     ...Object.fromEntries(facts.lifecycles.filter((l) => l.table !== false).map((l) => [`states-${l.id}`, stateTables(l)])),
+    // A2: the cells as they are; an empty cell is one space wide, as in the tables above.
+    ...Object.fromEntries(
+      WORLD_TABLES.map(([key, marker, head]) => [
+        marker,
+        [row(head), row(head.map(() => '---')), ...facts.sample_world[key].map((r) => row(r.row).replace(/ {2}\|/g, ' |'))].join('\n'),
+      ]),
+    ),
   };
 }
 
