@@ -24,6 +24,8 @@ import remarkApiReferenceLinks from './src/plugins/api-reference/remarkReference
 import apiReferencePlugin from './src/plugins/api-reference/plugin';
 import chunkFileNamesPlugin from './src/plugins/chunk-file-names/plugin';
 import robotsTxtPlugin from './src/plugins/robots-txt/plugin';
+import simulationPlugin from './src/plugins/simulation/plugin';
+import remarkSimulationRuns from './src/plugins/simulation/remarkSimulationRuns';
 import internalsPlugin from './src/internals/plugin';
 import docsPlugin from './src/internals/docsPlugin';
 import {pageTemplate} from './src/internals/pageTemplate';
@@ -73,6 +75,8 @@ const docsOptions = {
   // The curl examples' links to the API reference first: they read the calls before the URL tokens are replaced.
   beforeDefaultRemarkPlugins: [
     [remarkApiReferenceLinks, {siteDir: __dirname}],
+    // The quick start's calls, sent to the simulation in the reader's browser: they read `%API_URL%/…` too.
+    remarkSimulationRuns,
     remarkProductUrls,
     remarkDiagrams,
     [remarkChangelog, {docsDir: 'docs', siteUrl: urls.site}],
@@ -178,6 +182,8 @@ const config: Config = {
     changelogPlugin,
     // Every page as Markdown, /llms.txt and /llms-full.txt (src/plugins/markdown-for-tools).
     markdownForToolsPlugin,
+    // The simulated API that the console and the quick start run in the reader's browser (src/plugins/simulation).
+    simulationPlugin,
     // @docusaurus/plugin-client-redirects, then the hosting rules of src/plugins/hosting/rules.mjs for every host (src/plugins/hosting).
     [
       redirectsAndHostingRules,

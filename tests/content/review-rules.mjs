@@ -107,6 +107,7 @@ export function removingRetryRule(page) {
  * @param {Page} page
  */
 export function settingsTabRule(page) {
+  /** @type {string[]} */
   const failures = [];
   const permission = /^\*\*Required permission:\*\* `([a-z_]+):view`\s*$/m.exec(page.raw);
   if (!permission) return failures;

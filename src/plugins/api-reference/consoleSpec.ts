@@ -13,7 +13,7 @@ import {apiServers} from '../../config/urls';
 import {replaceUrlTokens} from '../../utils/productUrls';
 import {factsOf, isPublic, requestBody, responsesOf, tokenTypes, type Contract, type Json, type Operation} from './contract';
 import type {GuideLink} from './blocks';
-import {resolveRefs} from './client/console/validate';
+import {SIMULATION_LABEL, SIMULATION_SERVER} from '../simulation/client/constants';
 import type {ConsoleError, ConsoleParam, ConsoleSpec, JsonValue} from './client/console/types';
 
 /** Inline Markdown as plain text: code spans, emphasis and links lose their markup. */
@@ -115,7 +115,6 @@ export function consoleContext(contract: Contract, docsDir: string): ConsoleCont
 /** The console's data for one operation. */
 export function consoleSpec(context: ConsoleContext, op: Operation, guides: GuideLink[]): ConsoleSpec {
   const {contract} = context;
-  const root = contract.doc;
   const params: ConsoleParam[] = op.parameters
     .filter((p): p is typeof p & {in: ConsoleParam['in']} => p.in !== 'cookie' && !(p.in === 'header' && /^(authorization|content-type)$/i.test(p.name)))
     .map((p) => {
@@ -133,7 +132,6 @@ export function consoleSpec(context: ConsoleContext, op: Operation, guides: Guid
         facts: factsOf(contract, schema)
           .filter((fact) => !fact.startsWith('one of'))
           .map(plainText),
-        schema: resolveRefs(schema, root),
       };
     });
 
@@ -150,11 +148,7 @@ export function consoleSpec(context: ConsoleContext, op: Operation, guides: Guid
   };
   for (const r of responsesOf(contract, op)) {
     const json = r.contentType === 'application/json';
-    responses[r.status] = {
-      description: plainText(r.description),
-      json,
-      ...(json && r.schema && /^2/.test(r.status) ? {schema: resolveRefs(r.schema, root)} : {}),
-    };
+    responses[r.status] = {description: plainText(r.description), json};
     for (const code of r.codes) {
       const known = context.errorCodes.get(code);
       errors[code] = {status: r.status, meaning: known?.meaning ?? plainText(r.description), help: help(code)};
@@ -167,7 +161,7 @@ export function consoleSpec(context: ConsoleContext, op: Operation, guides: Guid
   }
 
   return {
-    servers: apiServers,
+    servers: [{label: SIMULATION_LABEL, url: SIMULATION_SERVER, simulated: true}, ...apiServers],
     operationId: op.id,
     method: op.method.toUpperCase(),
     path: op.path,
@@ -177,7 +171,7 @@ export function consoleSpec(context: ConsoleContext, op: Operation, guides: Guid
     idempotent: op.parameters.some((p) => p.in === 'header' && p.name === 'Idempotency-Key'),
     destructive: op.method === 'delete' || DESTRUCTIVE.test(op.id),
     params,
-    ...(body ? {body: {schema: resolveRefs(body.schema, root), example: body.example as JsonValue | undefined, required: body.required}} : {}),
+    ...(body ? {body: {example: body.example as JsonValue | undefined, required: body.required}} : {}),
     responses,
     errors,
     idPrefixes: context.prefixes,

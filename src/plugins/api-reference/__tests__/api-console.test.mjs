@@ -1,9 +1,10 @@
 /**
- * The API console's code without a browser: the validator against the
- * keywords the contract uses, the data written for every operation, and the
- * request, samples and carried values made from a reader's input, hostile
- * input included. (tests/browser/api-console.test.mjs drives the console in
- * Chromium against a mock of the contract.)
+ * The API console's code without a browser: the contract's checks as the
+ * console runs them (Ajv's standalone code, compiled as the build compiles it
+ * for the browser), the data written for every operation, and the request,
+ * samples and carried values made from a reader's input, hostile input
+ * included. (tests/browser/api-console.test.mjs drives the console in
+ * Chromium against the simulation and a mock of the contract.)
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {spawnSync} from 'node:child_process';
+import {createRequire} from 'node:module';
 import createJiti from 'jiti';
 import {repoRoot} from '../../../../tests/helpers.mjs';
 
@@ -18,9 +20,6 @@ const jiti = createJiti(import.meta.url, {interopDefault: true});
 const {loadSiteContract} = /** @type {typeof import('../contract.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts')));
 const {guidesByOperation} = jiti(path.join(repoRoot, 'src/plugins/api-reference/plugin.ts'));
 const {consoleContext, consoleSpec} = /** @type {typeof import('../consoleSpec.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/consoleSpec.ts')));
-const {validate, resolveRefs, KEYWORDS} = /** @type {typeof import('../client/console/validate.ts')} */ (
-  jiti(path.join(repoRoot, 'src/plugins/api-reference/client/console/validate.ts'))
-);
 const request = /** @type {typeof import('../client/console/request.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/client/console/request.ts')));
 const {docRoute} = /** @type {typeof import('../../../utils/docRoutes.ts')} */ (jiti(path.join(repoRoot, 'src/utils/docRoutes.ts')));
 
@@ -29,66 +28,45 @@ const guides = guidesByOperation(repoRoot, contract);
 const context = consoleContext(contract, path.join(repoRoot, 'docs'));
 const specs = Object.fromEntries(contract.operations.map((op) => [op.id, consoleSpec(context, op, guides.get(op.id) ?? [])]));
 
-/** Keywords validate() checks (its own list), and those it may ignore because they only describe. */
-const CHECKED = new Set(KEYWORDS);
-const DESCRIPTIVE = new Set(['description', 'example', 'examples', 'default', 'title', 'discriminator', 'deprecated', 'nullable']);
+const {standaloneValidators} = /** @type {typeof import('../../simulation/validators.ts')} */ (
+  jiti(path.join(repoRoot, 'src/plugins/simulation/validators.ts'))
+);
 
-test('the validator understands every keyword the contract uses in its schemas', () => {
-  const unknown = new Set();
-  /** @param {unknown} schema */
-  const walk = (schema) => {
-    if (!schema || typeof schema !== 'object') return;
-    for (const [key, value] of Object.entries(schema)) {
-      if (!CHECKED.has(key) && !DESCRIPTIVE.has(key) && !key.startsWith('x-')) unknown.add(key);
-      if (key === 'properties') Object.values(value).forEach(walk);
-      else if (key === 'items' || key === 'additionalProperties') walk(value);
-      else if (key === 'oneOf') value.forEach(walk);
-    }
-  };
-  Object.values(/** @type {any} */ (contract.doc).components.schemas).forEach(walk);
-  for (const op of contract.operations) op.parameters.forEach((p) => walk(p.schema));
-  assert.deepEqual([...unknown], [], 'a keyword validate() would silently ignore: support it in src/plugins/api-reference/client/console/validate.ts');
-});
+/** The request checks as the browser gets them: Ajv's standalone module, with its runtime helpers from node_modules. */
+const validators = (() => {
+  const dir = path.join(repoRoot, 'node_modules/.cache/launchdeck-tests');
+  fs.mkdirSync(dir, {recursive: true});
+  const file = path.join(dir, `requests-${process.pid}.cjs`);
+  fs.writeFileSync(file, standaloneValidators(/** @type {any} */ (contract.doc)));
+  try {
+    return createRequire(import.meta.url)(file);
+  } finally {
+    fs.rmSync(file, {force: true});
+  }
+})();
 
-test('the validator names the field and the rule', () => {
-  const schema = {
-    type: 'object',
-    required: ['name', 'size'],
-    additionalProperties: false,
-    properties: {
-      name: {type: 'string', minLength: 1, maxLength: 5, pattern: '^[a-z]+$'},
-      size: {type: 'integer', minimum: 1, maximum: 10},
-      tags: {type: 'array', items: {type: 'string', enum: ['a', 'b']}, uniqueItems: true, maxItems: 2},
-      id: {type: 'string', readOnly: true},
-      when: {type: ['string', 'null'], format: 'date-time'},
-    },
-  };
-  const issues = (/** @type {unknown} */ value) => validate(schema, value).map((i) => `${request.fieldName(i.path)} ${i.message}`);
-  assert.deepEqual(issues({name: 'web', size: 3}), []);
-  assert.deepEqual(issues({name: 'web', size: 3, when: null}), []);
-  assert.deepEqual(issues({size: 3}), ['name is required']);
-  assert.deepEqual(issues({name: 'Web-1!', size: 0}), ['name must be at most 5 characters', 'name must match the pattern ^[a-z]+$', 'size must be at least 1']);
-  assert.deepEqual(issues({name: 'web', size: 2.5}), ['size must be an integer']);
-  assert.deepEqual(issues({name: 'web', size: 1, tags: ['a', 'a', 'c']}), [
-    'tags must have at most 2 items',
-    'tags must not contain the same item twice',
-    'tags[2] must be one of: a, b',
-  ]);
-  assert.deepEqual(issues({name: 'web', size: 1, id: 'x', colour: 'red'}), ['id is read-only', "colour isn't a field of this request"]);
-  assert.deepEqual(issues({name: 'web', size: 1, when: '2025-02-30T10:00:00Z'}), ['when must be a date and time such as 2025-01-31T09:30:00Z']);
-  // A response may carry read-only fields.
-  assert.deepEqual(validate(schema, {name: 'web', size: 1, id: 'x'}, {mode: 'response'}), []);
-  // References are inlined at build time, recursion stops.
-  const root = {components: {schemas: {Node: {type: 'object', properties: {child: {$ref: '#/components/schemas/Node'}}}}}};
-  assert.deepEqual(resolveRefs({$ref: '#/components/schemas/Node'}, root), {type: 'object', properties: {child: {}}});
+test("the console's checks name the field and the rule, in the API's words", () => {
+  const spec = specs.createServer;
+  /** @param {string} text */
+  const issues = (text) => request.checkBody(spec, text, validators).issues.map((i) => `${i.field} ${i.message}`);
+  const example = /** @type {Record<string, unknown>} */ (spec.body?.example);
+  assert.deepEqual(issues(JSON.stringify(example)), []);
+  const {name: _name, ...nameless} = example;
+  assert.ok(issues(JSON.stringify(nameless)).includes('name is required'), issues(JSON.stringify(nameless)).join('; '));
+  assert.ok(issues(JSON.stringify({...example, name: 1})).includes('name must be a string'));
+  assert.ok(issues(JSON.stringify({...example, colour: 'red'})).includes('colour is not a field of this request'));
+  assert.deepEqual(issues(''), ['body is required: this operation takes a JSON body']);
+  assert.match(/** @type {string} */ (request.checkBody(spec, '{"name": 1', validators).syntax), /isn't valid JSON/);
+  assert.deepEqual(request.parameterIssues(specs.listServers, {environment_id: 'env_3Kd8Pw1z', limit: 'lots'}, validators), {limit: 'must be an integer'});
 });
 
 test("every operation's example body passes its own request schema, and every error code is explained", () => {
+  /** @type {string[]} */
   const failures = [];
   for (const [id, spec] of Object.entries(specs)) {
     if (spec.body?.example !== undefined) {
-      const issues = validate(spec.body.schema, spec.body.example);
-      if (issues.length) failures.push(`${id}: ${issues.map((i) => `${request.fieldName(i.path)} ${i.message}`).join('; ')}`);
+      const issues = request.checkBody(spec, JSON.stringify(spec.body.example), validators).issues;
+      if (issues.length) failures.push(`${id}: ${issues.map((i) => `${i.field} ${i.message}`).join('; ')}`);
     }
     for (const [code, error] of Object.entries(spec.errors)) {
       if (!error.meaning) failures.push(`${id}: ${code} has no explanation`);
@@ -127,16 +105,19 @@ test('the request follows the fields: path values encoded, empty optional parame
   const spec = specs.listServers;
   const url = request.requestUrl(spec, 'https://api.example.test/v1', {environment_id: 'env_1/../x', limit: '', cursor: 'a b&c'});
   assert.equal(url, 'https://api.example.test/v1/environments/env_1%2F..%2Fx/servers?cursor=a%20b%26c');
-  assert.deepEqual(request.parameterIssues(spec, {environment_id: '', limit: '500'}), {
+  assert.deepEqual(request.parameterIssues(spec, {environment_id: '', limit: '500'}, validators), {
     environment_id: 'is required',
     limit: 'must be at most 100',
   });
-  assert.deepEqual(request.parameterIssues(spec, {environment_id: 'env_3Kd8Pw1z', limit: '20'}), {});
+  assert.deepEqual(request.parameterIssues(spec, {environment_id: 'env_3Kd8Pw1z', limit: '20'}, validators), {});
   const create = specs.createServer;
   assert.deepEqual(request.requestHeaders(create, {environment_id: 'env_1', 'Idempotency-Key': 'k-1'}), [['Idempotency-Key', 'k-1']]);
-  assert.deepEqual(request.checkBody(create, '{"name": 1').issues, []);
-  assert.match(/** @type {string} */ (request.checkBody(create, '{"name": 1').syntax), /isn't valid JSON/);
-  assert.ok(request.checkBody(create, '{"name": 1}').issues.some((i) => i.path === '/name' && /must be a string/.test(i.message)));
+  assert.deepEqual(request.checkBody(create, '{"name": 1', validators).issues, []);
+  // The body's variant is chosen by its provider: without one, that is what the reader is told.
+  assert.deepEqual(
+    request.checkBody(create, '{"name": 1}', validators).issues.map((i) => `${i.field} ${i.message}`),
+    ['provider is required'],
+  );
   assert.equal(request.confirmation(specs.deleteServer, {server_id: 'srv_Abc123'}), `${specs.deleteServer.summary} (srv_Abc123)`);
 });
 

@@ -17,7 +17,7 @@ import useBaseUrl from '@docusaurus/useBaseUrl';
 import type {ProductUrls} from '@site/src/config/urls';
 import {LIVE_SAMPLES_EVENT} from './keys';
 import {CONSOLE_CSS} from '../routes';
-import {validate, type SchemaIssue} from './validate';
+import {check, responseValidators} from '../../../simulation/client/validation';
 import {closed, forget, load, save} from './state';
 import {
   FAILURES,
@@ -26,7 +26,6 @@ import {
   checkBody,
   confirmation,
   errorOf,
-  fieldName,
   liveSamples,
   parameterIssues,
   requestHeaders,
@@ -34,12 +33,16 @@ import {
   statusLine,
   statusMeaning,
   type FailureKind,
+  type RequestValidators,
+  type SchemaIssue,
   type Values,
 } from './request';
 import type {ConsoleParam, ConsoleSpec} from './types';
 
 export interface ConsoleProps {
   spec: ConsoleSpec;
+  /** The contract's request checks (Ajv, compiled at build time). */
+  validators: RequestValidators;
   /** Move the focus into the console (the reader pressed Open). */
   focus: boolean;
   onClose: () => void;
@@ -81,6 +84,7 @@ const styles = {
   headers: 'ld-console__headers',
   details: 'ld-console__details',
   pre: 'ld-console__pre',
+  simulation: 'ld-console__simulation',
 };
 const TOKEN_PAGE = '/docs/api-tokens/personal-access-tokens/add-personal-access-token';
 
@@ -194,11 +198,16 @@ const GROUPS = [
   ['header', 'Headers'],
 ] as const;
 
-export default function Console({spec, focus, onClose: close}: ConsoleProps): ReactNode {
+/** The simulation of the API (src/plugins/simulation), loaded when the console first sends to it. */
+const simulation = () => import('../../../simulation/client/browser').then((m) => m.loadSimulation());
+
+export default function Console({spec, validators, focus, onClose: close}: ConsoleProps): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   const {servers} = spec;
   const productUrls = siteConfig.customFields?.urls as ProductUrls;
-  const origins = useMemo(() => new Set(servers.map((s) => new URL(s.url).origin)), [servers]);
+  const origins = useMemo(() => new Set(servers.filter((s) => !s.simulated).map((s) => new URL(s.url).origin)), [servers]);
+  /** What samples show: the real API's URL, also while the simulation answers. */
+  const realUrl = servers.find((s) => !s.simulated)?.url ?? servers[0]!.url;
   const kept = useMemo(() => load(), []);
   const cssUrl = useBaseUrl(CONSOLE_CSS);
 
@@ -223,8 +232,9 @@ export default function Console({spec, focus, onClose: close}: ConsoleProps): Re
     if (focus) first.current?.focus();
   }, [kept, focus]);
 
-  const paramIssues = useMemo(() => parameterIssues(spec, values), [spec, values]);
-  const body = useMemo(() => checkBody(spec, bodyText), [spec, bodyText]);
+  const simulated = servers.find((s) => s.url === server)?.simulated === true;
+  const paramIssues = useMemo(() => parameterIssues(spec, values, validators), [spec, values, validators]);
+  const body = useMemo(() => checkBody(spec, bodyText, validators), [spec, bodyText, validators]);
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- keeps the last valid body; the samples read it only once the body is invalid
     if (body.value !== undefined && body.issues.length === 0) setLastBody(body.value);
@@ -232,8 +242,8 @@ export default function Console({spec, focus, onClose: close}: ConsoleProps): Re
 
   // The page's samples follow the fields; the last valid body stands while the editor holds an invalid one.
   useEffect(() => {
-    setLiveSamples(liveSamples(spec, server, values, body.value !== undefined && !body.syntax ? body.value : lastBody));
-  }, [spec, server, values, body, lastBody]);
+    setLiveSamples(liveSamples(spec, simulated ? realUrl : server, values, body.value !== undefined && !body.syntax ? body.value : lastBody));
+  }, [spec, server, simulated, realUrl, values, body, lastBody]);
   useEffect(() => () => setLiveSamples(null), []);
 
   const keep = (next: Partial<{server: string; ids: Values}>) => save({token: token.current?.value ?? '', server: next.server ?? server, ids: next.ids ?? ids});
@@ -251,19 +261,20 @@ export default function Console({spec, focus, onClose: close}: ConsoleProps): Re
   const problems = [
     ...Object.entries(paramIssues).map(([name, message]) => ({field: name, message})),
     ...(body.syntax ? [{field: 'body', message: body.syntax}] : []),
-    ...body.issues.map((issue) => ({field: fieldName(issue.path), message: issue.message})),
+    ...body.issues.map((issue) => ({field: issue.field, message: issue.message})),
   ];
   const blocked = problems.length > 0;
 
   const send = async () => {
-    const url = requestUrl(spec, server, values);
+    const sim = simulated ? await simulation() : undefined;
+    const url = requestUrl(spec, sim ? sim.apiUrl : server, values);
     setConfirming(false);
-    if (!origins.has(new URL(url).origin)) {
+    if (!sim && !origins.has(new URL(url).origin)) {
       setResult({kind: 'failure', failure: 'blocked'});
       return;
     }
     const headers: Record<string, string> = {Accept: 'application/json'};
-    const tokenValue = token.current?.value.trim() ?? '';
+    const tokenValue = sim ? sim.token : (token.current?.value.trim() ?? '');
     if (spec.auth && tokenValue) headers.Authorization = `Bearer ${tokenValue}`;
     for (const [name, value] of requestHeaders(spec, values)) headers[name] = value;
     const sendsBody = spec.body !== undefined && body.value !== undefined;
@@ -282,15 +293,17 @@ export default function Console({spec, focus, onClose: close}: ConsoleProps): Re
     const started = performance.now();
     let next: Result;
     try {
-      const response = await fetch(url, {
-        method: spec.method,
-        headers,
-        body: sendsBody ? JSON.stringify(body.value) : undefined,
-        signal: controller.signal,
-        credentials: 'omit',
-        cache: 'no-store',
-        referrerPolicy: 'no-referrer',
-      });
+      const response = sim
+        ? await sim.fetch(url, {method: spec.method, headers, ...(sendsBody ? {body: JSON.stringify(body.value)} : {})})
+        : await fetch(url, {
+            method: spec.method,
+            headers,
+            body: sendsBody ? JSON.stringify(body.value) : undefined,
+            signal: controller.signal,
+            credentials: 'omit',
+            cache: 'no-store',
+            referrerPolicy: 'no-referrer',
+          });
       const text = await response.text();
       // eslint-disable-next-line react-hooks/purity -- `send` runs on a click, not during render (facebook/react#34046)
       const ms = Math.round(performance.now() - started);
@@ -302,8 +315,9 @@ export default function Console({spec, focus, onClose: close}: ConsoleProps): Re
           json = undefined;
         }
       }
-      const schema = spec.responses[String(response.status)]?.schema;
-      const mismatch = response.ok && schema && json !== undefined ? validate(schema, json, {mode: 'response'}) : [];
+      // The real API's answer against the contract; the simulation's is checked by its own tests.
+      const mismatch: SchemaIssue[] =
+        !sim && response.ok && json !== undefined ? check(await responseValidators(), `r_${spec.operationId}_${response.status}`, json) : [];
       const carried = response.ok ? carriedValues(spec, json) : {};
       if (Object.keys(carried).length) {
         const nextIds = {...ids, ...carried};
@@ -363,6 +377,12 @@ export default function Console({spec, focus, onClose: close}: ConsoleProps): Re
     setAnnouncement('The console forgot your token and values.');
   };
 
+  const onReset = async () => {
+    (await simulation()).reset();
+    setResult(undefined);
+    setAnnouncement('The simulation started over from the example project.');
+  };
+
   const onClose = () => {
     closed();
     setLiveSamples(null);
@@ -393,16 +413,29 @@ export default function Console({spec, focus, onClose: close}: ConsoleProps): Re
               }}>
               {servers.map((s) => (
                 <option key={s.url} value={s.url}>
-                  {s.label}: {s.url}
+                  {s.simulated ? s.label : `${s.label}: ${s.url}`}
                 </option>
               ))}
             </select>
           </div>
-          <p className={styles.hint}>Launchdeck has no sandbox: the Launchdeck API acts on your real projects.</p>
+          {simulated ? (
+            <div className={styles.simulation}>
+              <p className={styles.hint}>
+                <strong>Practice mode.</strong> The simulation runs in this tab: requests never leave your browser and no Launchdeck account changes. It answers
+                as the API does, as Ada Lopez, the owner of the docs&apos; example project <code>acme-shop</code>, and it remembers what you do until you close
+                the tab.
+              </p>
+              <button type="button" className="button button--secondary button--sm" onClick={() => void onReset()}>
+                Reset simulation
+              </button>
+            </div>
+          ) : (
+            <p className={styles.hint}>Launchdeck has no sandbox: the Launchdeck API acts on your real projects.</p>
+          )}
         </div>
 
         {spec.auth ? (
-          <div className={styles.field}>
+          <div className={styles.field} hidden={simulated}>
             <label htmlFor={`${base}-token`} className={styles.label}>
               Token
             </label>
@@ -468,8 +501,8 @@ export default function Console({spec, focus, onClose: close}: ConsoleProps): Re
               ) : body.issues.length ? (
                 <ul className={styles.error}>
                   {body.issues.map((issue) => (
-                    <li key={`${issue.path} ${issue.message}`}>
-                      <code>{fieldName(issue.path)}</code> {issue.message}.
+                    <li key={`${issue.field} ${issue.message}`}>
+                      <code>{issue.field}</code> {issue.message}.
                     </li>
                   ))}
                 </ul>
@@ -566,8 +599,8 @@ export default function Console({spec, focus, onClose: close}: ConsoleProps): Re
               <p>The response doesn&apos;t match the contract:</p>
               <ul>
                 {result.mismatch.slice(0, 10).map((issue) => (
-                  <li key={`${issue.path} ${issue.message}`}>
-                    <code>{fieldName(issue.path).replace(/^body/, 'response')}</code> {issue.message}.
+                  <li key={`${issue.field} ${issue.message}`}>
+                    <code>{issue.field.replace(/^body/, 'response')}</code> {issue.message}.
                   </li>
                 ))}
               </ul>

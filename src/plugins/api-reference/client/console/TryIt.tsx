@@ -8,6 +8,8 @@
 import React, {useEffect, useState, type ReactNode} from 'react';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import Console from './Console';
+import {requestValidators} from '../../../simulation/client/validation';
+import type {RequestValidators} from './request';
 import type {ConsoleSpec} from './types';
 
 export interface TryItProps {
@@ -20,19 +22,20 @@ export interface TryItProps {
 
 export default function TryIt({data, focus, onClose}: TryItProps): ReactNode {
   const url = useBaseUrl(data);
-  const [spec, setSpec] = useState<ConsoleSpec | 'failed'>();
+  const [spec, setSpec] = useState<{spec: ConsoleSpec; validators: RequestValidators} | 'failed'>();
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let current = true;
-    fetch(url)
-      .then((response) => {
+    Promise.all([
+      fetch(url).then((response) => {
         if (!response.ok) throw new Error(`${url}: ${response.status}`);
         return response.json() as Promise<ConsoleSpec>;
-      })
-      .then(
-        (loaded) => current && setSpec(loaded),
-        () => current && setSpec('failed'),
-      );
+      }),
+      requestValidators(),
+    ]).then(
+      ([loaded, validators]) => current && setSpec({spec: loaded, validators}),
+      () => current && setSpec('failed'),
+    );
     return () => {
       current = false;
     };
@@ -55,5 +58,5 @@ export default function TryIt({data, focus, onClose}: TryItProps): ReactNode {
     );
   }
   if (!spec) return <p role="status">Opening the console…</p>;
-  return <Console spec={spec} focus={focus} onClose={onClose} />;
+  return <Console spec={spec.spec} validators={spec.validators} focus={focus} onClose={onClose} />;
 }

@@ -5,21 +5,20 @@
  * checks it.
  */
 import {sampleCode} from '../sampleCode';
-import {validate, type SchemaIssue} from './validate';
+import {check, type CompiledValidator} from '../../../simulation/client/validation';
 import type {ConsoleParam, ConsoleSpec, JsonValue} from './types';
+
+/** The contract's checks, compiled by Ajv at build time (src/plugins/simulation/validators.ts). */
+export type RequestValidators = Record<string, CompiledValidator>;
+
+/** One problem with a value: the field as a reader writes it ("domains[0]", "body" for the root) and what is wrong. */
+export interface SchemaIssue {
+  field: string;
+  message: string;
+}
 
 /** What the reader typed, by parameter name. */
 export type Values = Record<string, string>;
-
-/** A field's path as a reader writes it: "/domains/0/name" → "domains[0].name"; the root is "body". */
-export function fieldName(pointer: string): string {
-  if (!pointer) return 'body';
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce((name, part) => (/^\d+$/.test(part) ? `${name}[${part}]` : name ? `${name}.${part}` : part), '');
-}
 
 /** A parameter's text as the value its schema checks (integers and booleans are typed). */
 export function typedValue(param: ConsoleParam, text: string): unknown {
@@ -29,16 +28,21 @@ export function typedValue(param: ConsoleParam, text: string): unknown {
 }
 
 /** What is wrong with each parameter's value, by name (empty optional parameters are not sent). */
-export function parameterIssues(spec: ConsoleSpec, values: Values): Record<string, string> {
+export function parameterIssues(spec: ConsoleSpec, values: Values, validators: RequestValidators): Record<string, string> {
   const issues: Record<string, string> = {};
+  const typed: Record<string, unknown> = {};
   for (const param of spec.params) {
     const text = values[param.name] ?? '';
     if (text === '') {
       if (param.required) issues[param.name] = 'is required';
       continue;
     }
-    const found = validate(param.schema, typedValue(param, text), {mode: 'request'});
-    if (found.length) issues[param.name] = found[0]!.message;
+    typed[param.name] = typedValue(param, text);
+  }
+  for (const issue of check(validators, `p_${spec.operationId}`, typed)) {
+    const name = issue.field.split(/[.[]/)[0]!;
+    // A required query parameter left empty is reported above.
+    if (name in typed) issues[name] ??= issue.message;
   }
   return issues;
 }
@@ -53,16 +57,16 @@ export interface BodyCheck {
 }
 
 /** The body editor's text, parsed and checked against the request schema. Empty text is "no body". */
-export function checkBody(spec: ConsoleSpec, text: string): BodyCheck {
+export function checkBody(spec: ConsoleSpec, text: string, validators: RequestValidators): BodyCheck {
   if (!spec.body) return {issues: []};
-  if (text.trim() === '') return {issues: spec.body.required ? [{path: '', message: 'is required: this operation takes a JSON body'}] : []};
+  if (text.trim() === '') return {issues: spec.body.required ? [{field: 'body', message: 'is required: this operation takes a JSON body'}] : []};
   let value: JsonValue;
   try {
     value = JSON.parse(text) as JsonValue;
   } catch (error) {
     return {syntax: `The body isn't valid JSON: ${(error as Error).message}`, issues: []};
   }
-  return {value, issues: validate(spec.body.schema, value, {mode: 'request'})};
+  return {value, issues: check(validators, `b_${spec.operationId}`, value).map(({field, message}) => ({field, message}))};
 }
 
 /** The request's URL on `server`: path parameters filled in (encoded), query parameters that have a value. */

@@ -4,8 +4,6 @@
  * page only when a reader opens the console (./Console.tsx). Plain data, no
  * Node and no React, so both sides can import it.
  */
-import type {JsonSchema} from './validate';
-
 export type JsonValue = null | boolean | number | string | JsonValue[] | {[key: string]: JsonValue};
 
 /** A path, query or header parameter, as a labelled field. */
@@ -24,8 +22,6 @@ export interface ConsoleParam {
   description: string;
   /** Constraints in words ("1–100", "pattern ^srv_…"). */
   facts: string[];
-  /** What the value is checked against before sending. */
-  schema: JsonSchema;
 }
 
 /** An error `code` the operation can return, explained. */
@@ -38,8 +34,11 @@ export interface ConsoleError {
 }
 
 export interface ConsoleSpec {
-  /** The servers requests may go to, the real API first (src/config/urls.ts, apiServers). */
-  servers: Array<{label: string; url: string}>;
+  /**
+   * The targets requests may go to: the simulation first (src/plugins/simulation, in the reader's browser), then
+   * the real API (src/config/urls.ts, apiServers).
+   */
+  servers: Array<{label: string; url: string; simulated?: boolean}>;
   operationId: string;
   method: string;
   /** The path with `{name}` placeholders. */
@@ -54,9 +53,9 @@ export interface ConsoleSpec {
   /** Deletes, removes, revokes, cancels, archives or rotates something: Send asks first. */
   destructive: boolean;
   params: ConsoleParam[];
-  body?: {schema: JsonSchema; example?: JsonValue; required: boolean};
-  /** Each documented status: its meaning and, for JSON, its schema. */
-  responses: {[status: string]: {description: string; schema?: JsonSchema; json: boolean}};
+  body?: {example?: JsonValue; required: boolean};
+  /** Each documented status: its meaning, and whether it is JSON. The contract's checks are compiled code (src/plugins/simulation/client/validation.ts). */
+  responses: {[status: string]: {description: string; json: boolean}};
   /** The error codes this operation can return. */
   errors: {[code: string]: ConsoleError};
   /** ID prefixes ("srv_") and the path parameter they fill ("server_id"): values carry over from responses. */
