@@ -11,7 +11,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {urls} from '../../config/urls';
 import type {SimData} from './client/engine/types';
 import {loadSources, simDataOf, sourceFiles} from './simData';
-import {responseValidatorsCode, standaloneValidators} from './validators';
+import {operationValidatorsCode, responseValidatorsCode, standaloneValidators} from './validators';
 
 export const SIMULATION_PLUGIN = 'launchdeck-simulation';
 
@@ -19,6 +19,8 @@ export interface SimulationContent {
   data: SimData;
   requests: string;
   responses: string;
+  /** Each operation's request checks, by operation ID. */
+  operations: Record<string, string>;
 }
 
 export default function simulationPlugin(context: LoadContext): Plugin {
@@ -33,7 +35,12 @@ export default function simulationPlugin(context: LoadContext): Plugin {
     },
     async loadContent(): Promise<SimulationContent> {
       const {contract, facts} = loadSources(context.siteDir);
-      return {data: simDataOf(contract, facts, urls.api), requests: standaloneValidators(contract), responses: responseValidatorsCode(contract)};
+      return {
+        data: simDataOf(contract, facts, urls.api),
+        requests: standaloneValidators(contract),
+        responses: responseValidatorsCode(contract),
+        operations: Object.fromEntries(operationValidatorsCode(contract)),
+      };
     },
     async contentLoaded({content: loaded, actions}) {
       const content = loaded as SimulationContent;
@@ -41,6 +48,8 @@ export default function simulationPlugin(context: LoadContext): Plugin {
       await actions.createData('data.json', JSON.stringify(content.data));
       await actions.createData('requests.js', content.requests);
       await actions.createData('responses.js', content.responses);
+      // One module per operation, for the API console: operations/<operationId>.js.
+      await Promise.all(Object.entries(content.operations).map(([id, code]) => actions.createData(`operations/${id}.js`, code)));
     },
   };
 }

@@ -143,6 +143,21 @@ export function standaloneValidators(doc: Node): string {
   return standaloneCode(ajv, refs);
 }
 
+/**
+ * The request checks of each operation as a module of its own (`b_<operationId>`, `p_<operationId>`): the API
+ * console loads only its operation's, not the checks of all 169.
+ */
+export function operationValidatorsCode(doc: Node): Map<string, string> {
+  const {ajv, bodies, parameters} = compiler(doc, {source: true});
+  const out = new Map<string, string>();
+  for (const id of new Set([...bodies.keys(), ...parameters.keys()])) {
+    const refs: Record<string, string> = {};
+    for (const ref of [bodies.get(id), parameters.get(id)]) if (ref) refs[ref] = ref;
+    out.set(id, standaloneCode(ajv, refs));
+  }
+  return out;
+}
+
 /** The checks of the success responses, `r_<operationId>_<status>`, as a module of their own: the console loads it after a response of the real API. */
 export function responseValidatorsCode(doc: Node): string {
   const {ajv, responses} = compiler(doc, {source: true, responses: true});

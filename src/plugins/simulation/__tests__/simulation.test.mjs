@@ -295,3 +295,16 @@ test('a world kept and restored goes on where it was, with the same IDs', () => 
   const nextB = /** @type {any} */ (client(restored)('POST', `/servers/${WEB_1}/restart`).body).id;
   assert.equal(nextA, nextB);
 });
+
+test("a file's edit changes what the API shows of it: its size and its SHA-256, as the server's copy", async () => {
+  const {createHash} = await import('node:crypto');
+  const sim = createSimulation();
+  const send = client(sim);
+  const content = '{"cache_ttl_seconds": 600}\n';
+  const edited = send('PATCH', '/files/fil_7Wm2Kd5R', {content});
+  assert.equal(edited.status, 202, JSON.stringify(edited.body));
+  sim.settle();
+  const file = /** @type {Obj} */ (send('GET', '/files/fil_7Wm2Kd5R').body);
+  assert.equal(file.sha256, createHash('sha256').update(content).digest('hex'));
+  assert.equal(file.size_bytes, Buffer.byteLength(content));
+});

@@ -15,3 +15,9 @@ declare module '@generated/launchdeck-simulation/default/responses.js' {
   const validators: Record<string, import('./validation').CompiledValidator>;
   export = validators;
 }
+
+/** One operation's request validators, for the API console: `b_<operationId>` and `p_<operationId>`. */
+declare module '@generated/launchdeck-simulation/default/operations/*' {
+  const validators: Record<string, import('./validation').CompiledValidator>;
+  export = validators;
+}

@@ -18,6 +18,16 @@ export async function requestValidators(): Promise<Record<string, CompiledValida
   return loaded.default ?? loaded;
 }
 
+/** Loads one operation's request validators (its own small chunk): what the API console checks a reader's fields and body with. */
+export async function operationValidators(operationId: string): Promise<Record<string, CompiledValidator>> {
+  // Operation IDs are the contract's (letters only); anything else has no module.
+  if (!/^[A-Za-z]+$/.test(operationId)) return {};
+  const loaded = (await import(
+    /* webpackChunkName: "simulation-operation", webpackMode: "lazy" */ `@generated/launchdeck-simulation/default/operations/${operationId}.js`
+  )) as unknown as Record<string, CompiledValidator> & {default?: Record<string, CompiledValidator>};
+  return loaded.default ?? loaded;
+}
+
 /** Loads the response validators (its own chunk: only after a response of the real API). */
 export async function responseValidators(): Promise<Record<string, CompiledValidator>> {
   const loaded = (await import(/* webpackChunkName: "simulation-responses" */ '@generated/launchdeck-simulation/default/responses.js')) as unknown as Record<

@@ -20,6 +20,9 @@ import {seedWorld} from './seed';
 import {HISTORY, containedBy} from './cascade';
 import {HOOKS} from './hooks';
 import type {Json, Obj, SimData, SimOperation, SimRequest, SimResponse, Validators} from './types';
+import type {Ctx, Hook, World} from './world';
+
+export type {Ctx, Hook, World};
 
 const MAX_BODY_BYTES = 1024 * 1024;
 const RATE_LIMIT = 600;
@@ -31,27 +34,12 @@ interface Route {
   literals: number;
 }
 
-export interface Ctx {
-  sim: Simulation;
-  op: SimOperation;
-  params: Record<string, string>;
-  query: Record<string, Json>;
-  body: Obj;
-  principal: Principal;
-  /** The caller as an action's or object's actor. */
-  actor: Obj;
-  /** The project and environment the request acts in, when it acts in one. */
-  project?: Obj;
-  environment?: Obj;
-  headers: Record<string, string>;
-}
-
 export interface SimOptions {
   /** Objects of the sample world to leave out (the docs runner leaves out what a page creates). */
   without?: (obj: Obj) => boolean;
 }
 
-export class Simulation {
+export class Simulation implements World {
   readonly store: Store;
   readonly access: Access;
   readonly lifecycles: Lifecycles;
@@ -541,5 +529,3 @@ const PLAN_LIMIT_NAMES: Record<string, string> = {
   outgoing_webhooks_per_project: 'outgoing_webhooks',
   project_api_tokens_per_project: 'project_api_tokens',
 };
-
-export type Hook = (sim: Simulation, args: Json, action: Obj | undefined, result: 'succeeded' | 'failed') => void;

@@ -3,7 +3,8 @@
  * the names of its effects (./actions.ts, `$then`), not functions, so that a
  * saved world resumes them.
  */
-import type {Hook} from './engine';
+import {sha256} from './sha256';
+import type {Hook} from './world';
 import {finishCheck} from './handlers/infrastructure';
 import type {Obj} from './types';
 
@@ -49,7 +50,10 @@ export const HOOKS: Record<string, Hook> = {
 
   'server.key_rotated': (sim, id) => {
     const server = sim.store.find('server', id);
-    if (server) server.agent = {...((server.agent as Obj) ?? {}), key_rotated_at: sim.store.time};
+    // The agent's new key pair (B10): a new fingerprint, in OpenSSH's form (SHA256: and 43 base64 characters).
+    const digest = sha256(`${String(id)} ${sim.store.time}`);
+    const fingerprint = `SHA256:${btoa(String.fromCharCode(...digest.match(/../g)!.map((h) => parseInt(h, 16)))).replace(/=+$/, '')}`;
+    if (server) server.agent = {...((server.agent as Obj) ?? {}), key_fingerprint: fingerprint, key_rotated_at: sim.store.time};
   },
 
   /** A Let's Encrypt certificate was issued or renewed: valid for 90 days, renewed 30 days before it ends (B12). */

@@ -4,8 +4,11 @@
  * computed from the world as it is now, never stored.
  */
 import {nextRun} from './cron';
-import type {Simulation} from './engine';
 import type {Obj} from './types';
+import type {World} from './world';
+
+/** What presenting an object reads of the simulation. */
+type Simulation = Pick<World, 'store' | 'access' | 'actions' | 'placeOf'>;
 
 const count = (sim: Simulation, object: string, test: (o: Obj) => boolean): number => sim.store.where(object, (o) => o.$hidden !== true && test(o)).length;
 

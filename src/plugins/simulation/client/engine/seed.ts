@@ -3,9 +3,12 @@
  * the contract's example of its type, and the steps of the seeded actions
  * made from their action types, with the IDs the reference gives them.
  */
-import type {Simulation} from './engine';
 import {containedBy} from './cascade';
 import type {Obj} from './types';
+import type {World} from './world';
+
+/** What seeding reads and fills of the simulation. */
+type Simulation = Pick<World, 'data' | 'store'>;
 
 export function seedWorld(sim: Simulation, without?: (obj: Obj) => boolean): void {
   const seeds = sim.data.world;

@@ -4,7 +4,7 @@
  * reference B9–B14, B24).
  */
 import {ApiError, invalidState} from '../errors';
-import type {Ctx} from '../engine';
+import type {Ctx} from '../world';
 import type {Json, Obj} from '../types';
 import {accepted, environmentOf, invalidField, limit, list, noContent, operate, referenced, respond, serversReady, target, unique, type Handler} from './kit';
 

@@ -4,7 +4,7 @@
  * lifecycle operation with its action.
  */
 import {ApiError, alreadyExists, invalidState, notFound} from '../errors';
-import type {Ctx} from '../engine';
+import type {Ctx} from '../world';
 import type {Effect, PlannedStep} from '../actions';
 import type {Json, Obj, SimResponse} from '../types';
 

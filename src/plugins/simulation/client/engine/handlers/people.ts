@@ -4,7 +4,7 @@
  * reference B2–B8, B23, B25).
  */
 import {ApiError, invalidState, notFound, protectedResource} from '../errors';
-import type {Ctx} from '../engine';
+import type {Ctx} from '../world';
 import type {Json, Obj} from '../types';
 import {invalidField, limit, list, noContent, referenced, respond, target, unique, type Handler} from './kit';
 

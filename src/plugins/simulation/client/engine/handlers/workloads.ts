@@ -3,8 +3,9 @@
  * files, cron jobs, daemons, virtual hosts, links and incoming webhooks
  * (writer's reference B15–B24).
  */
+import {sha256} from '../sha256';
 import {ApiError, invalidState, notFound, protectedResource} from '../errors';
-import type {Ctx} from '../engine';
+import type {Ctx} from '../world';
 import type {Effect, PlannedStep} from '../actions';
 import type {Json, Obj, SimResponse} from '../types';
 import {
@@ -521,6 +522,7 @@ export const workloads: Record<string, Handler> = {
         owner: (ctx.body.owner as string) ?? 'deploy',
         group: (ctx.body.group as string) ?? 'deploy',
         size_bytes: new TextEncoder().encode(String(ctx.body.content)).length,
+        sha256: sha256(String(ctx.body.content)),
       }),
       'path',
     ),
@@ -534,6 +536,7 @@ export const workloads: Record<string, Handler> = {
     const file = target(ctx, 'file');
     const response = editOnServer(ctx, file, ['content', 'mode', 'owner', 'group']);
     file.size_bytes = new TextEncoder().encode(String(file.content)).length;
+    file.sha256 = sha256(String(file.content));
     return response;
   },
   deleteFile: (ctx) => onServer(ctx, target(ctx, 'file')),
