@@ -7,7 +7,8 @@
  *
  * It runs, at the same time: the content tests (tests/content: front matter,
  * templates, placeholders, API examples against the contract, JSON/YAML/bash
- * examples, the facts pages state, published URLs and links to headings),
+ * examples, the facts pages state, published URLs and links to headings,
+ * and the docs run: the pages' API steps against the simulation),
  * keeping what they find in the named pages; markdownlint; cspell; and the
  * prose lint (textlint, .textlintrc.json and textlint/rules). It
  * reuses those checks rather than copying them: a rule changes in one place.
@@ -25,13 +26,14 @@ const bin = (/** @type {string} */ name) => path.join(root, 'node_modules', '.bi
  * Runs a command at the root, to its end; its output (stdout and stderr).
  * @param {string} command
  * @param {string[]} args
+ * @param {Record<string, string>} [extraEnv]
  * @returns {Promise<string>}
  */
-function run(command, args) {
+function run(command, args, extraEnv = {}) {
   return new Promise((resolve) => {
     // NODE_TEST_CONTEXT would make a `node --test` started from a test speak to its parent instead of printing TAP.
     const {NODE_TEST_CONTEXT, ...env} = process.env;
-    const child = spawn(command, args, {cwd: root, env: {...env, FORCE_COLOR: '0', NO_COLOR: '1'}});
+    const child = spawn(command, args, {cwd: root, env: {...env, ...extraEnv, FORCE_COLOR: '0', NO_COLOR: '1'}});
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
@@ -61,6 +63,7 @@ const RULES = [
   [/^state rule:/, 'state-rule'],
   [/^plan rule:/, 'plan-rule'],
   [/^name rule:/, 'name-rule'],
+  [/API steps run against the simulation/, 'docs-run'],
 ];
 const ruleOf = (/** @type {string} */ name) =>
   RULES.find(([pattern]) => pattern.test(name))?.[1] ??
@@ -181,7 +184,8 @@ async function main() {
   }
   const started = Date.now();
   const [tap, lint, spelling, prose] = await Promise.all([
-    run(process.execPath, ['--test', '--test-reporter=tap', '--test-concurrency=1', 'tests/content']),
+    // The docs run (tests/content/docs-run.test.mjs) runs only the pages named.
+    run(process.execPath, ['--test', '--test-reporter=tap', '--test-concurrency=1', 'tests/content'], {LAUNCHDECK_PAGES: args.join(',')}),
     run(bin('markdownlint-cli2'), ['--no-globs', ...args]),
     run(bin('cspell'), ['--no-progress', '--no-summary', '--no-must-find-files', ...args]),
     run(bin('textlint'), ['--rulesdir', 'textlint/rules', '-f', 'unix', ...args]),

@@ -5,17 +5,19 @@
  * found before the runner existed); each output is what the runner reports
  * on it, `file:line: rule: message`.
  * - wrong-state: "Before you begin" puts the server in a state start isn't
- *   allowed from (409 from the page's own call);
+ *   allowed from (409 from the page's own call, and so a check that can't
+ *   tell);
  * - missing-permission: the permission line names `server:view` for a stop
  *   (403 on the page's call);
- * - check-cannot-fail: "Check the result" reads the status, which is
+ * - check-cannot-fail: "Check the result" reads the server's status, which is
  *   `running` whether or not the restart happened;
  * - refused-fix: a `removing` daemon's fix says "wait, then send the request
  *   again", which ends in 404 when the removal succeeds;
- * - refused-unlink: "unlink it first" for a server that isn't `running`,
- *   which can't run the unlink step;
+ * - refused-unlink: "unlink it first" for a `failed` server, which can't run
+ *   the unlink step, even for someone with `link:delete`;
  * - wrong-person: a fix that deletes the server, for a reader with
  *   `server:operate` only, without saying whom to ask.
+ * Each input is today's page with that one mistake put back.
  */
 import path from 'node:path';
 import createJiti from 'jiti';

@@ -169,7 +169,7 @@ export function curlCalls(content: string, line: number): Array<Omit<Call, 'sect
   return out;
 }
 
-const MEMBER = /`"([a-z_]+)":\s*([^`]+?)`/g;
+const MEMBER = /`"([a-z][a-z0-9_]*)":\s*([^`]+?)`/g;
 
 /** What the prose after a call says its response holds. */
 export function prose(text: string, line: number): Expectation {

@@ -329,7 +329,8 @@ function play(page: RunPage, ctx: RunnerContext, lifecycles: Lifecycle[], option
         skipped.push({line: item.line, reason: item.unrunnable});
         continue;
       }
-      if (options.withoutMain && item === main) {
+      // The main call, in whichever tab the page shows it (the web tab may show the same call: an incoming webhook's).
+      if (options.withoutMain && main && (item === main || (item.method === main.method && item.path === main.path))) {
         // Without the main call, the reader has none of the IDs it would have given them: those its answer shows that the world doesn't have.
         // (An ID the reader sent it, such as the server they restarted, they still have.)
         const sent = `${main.path} ${main.body ?? ''}`;
@@ -436,7 +437,8 @@ const clausesOf = (sentence: string): Array<{text: string; then: boolean}> => {
 };
 
 /** A sentence without its UI labels: the **Servers** tab names no server. */
-const plain = (text: string) => text.replace(/\*\*[^*]+\*\*/g, '');
+// …nor does "its action" name what the sentence is about: "it" is.
+const plain = (text: string) => text.replace(/\*\*[^*]+\*\*/g, '').replace(/\b(?:its|their)\s+\w+/gi, '');
 
 function fix(page: RunPage, trouble: Trouble, ctx: RunnerContext, lifecycles: Lifecycle[], verbs: Verb[]): Finding[] {
   const findings: Finding[] = [];
@@ -479,6 +481,8 @@ function fix(page: RunPage, trouble: Trouble, ctx: RunnerContext, lifecycles: Li
       // The operations the clause tells the reader to do.
       const found: Verb[] = [];
       const where = new Map<Verb, number>();
+      // A verb named by a link: the linked task page, whose main call is the fix's operation.
+      const via = new Map<Verb, string>();
       for (const verb of verbs) {
         // A verb acts on its own kind of object: the sentence names one ("remove it" about a server isn't a link's removal).
         const kind = lifecycles.find((l) => l.id === verb.lifecycle);
@@ -502,12 +506,15 @@ function fix(page: RunPage, trouble: Trouble, ctx: RunnerContext, lifecycles: Li
           if (link && !found.includes(verb)) {
             found.push(verb);
             where.set(verb, link.index);
+            via.set(verb, target);
           }
         }
       }
       const again = AGAIN.test(clause);
       if (found.length) acted = true;
-      const tries: Array<{label: string; verb?: Verb}> = found.filter((v) => v.api.length).map((verb) => ({label: verb.op, verb}));
+      const tries: Array<{label: string; verb?: Verb; via?: string}> = found
+        .filter((v) => v.api.length)
+        .map((verb) => ({label: verb.op, verb, ...(via.has(verb) ? {via: via.get(verb)!} : {})}));
       if (again) tries.push({label: 'the request again'});
       for (const attempt of tries) {
         const candidates = attempt.verb ? lifecyclesOf(attempt.verb) : lifecycles;
@@ -549,7 +556,7 @@ function fix(page: RunPage, trouble: Trouble, ctx: RunnerContext, lifecycles: Li
               ctx,
               lifecycles,
               verbs,
-              {lifecycle, state, waits, asks, label: attempt.label, ...(attempt.verb ? {verb: attempt.verb} : {})},
+              {lifecycle, state, waits, asks, label: attempt.label, ...(attempt.verb ? {verb: attempt.verb} : {}), ...(attempt.via ? {via: attempt.via} : {})},
               sentence,
             );
             if (finding) findings.push(finding);
@@ -578,7 +585,7 @@ function attemptFix(
   ctx: RunnerContext,
   lifecycles: Lifecycle[],
   verbs: Verb[],
-  attempt: {lifecycle: Lifecycle; state: string; waits: boolean; asks: boolean; label: string; verb?: Verb},
+  attempt: {lifecycle: Lifecycle; state: string; waits: boolean; asks: boolean; label: string; verb?: Verb; via?: string},
   sentence: string,
   withMain = false,
 ): Finding | undefined {
@@ -600,11 +607,17 @@ function attemptFix(
     // of the operation's API calls, the one for that object ("unlink": DELETE /links/{link_id}).
     const own = related(session, subject, attempt.verb.lifecycle, new RegExp('.'), '') ?? holder;
     // "Remove the rule": of the verb's operations, the one on the object the sentence names (DELETE /network-rules/{network_rule_id}, not /networks/{network_id}).
-    const named = attempt.verb.api.filter((api) => {
-      const op = session.sim.operation(api);
-      const param = op ? /\{([a-z_]+)_id\}$/.exec(op.path)?.[1] : undefined;
-      return param ? new RegExp(`\\b(?:${param.replace(/_/g, ' ')}|${param.split('_').pop()})s?\\b`, 'i').test(sentence) : false;
-    });
+    // "[Deploy the key](./deploy-ssh-key.md)": the linked page's own operation (POST /ssh-keys/{id}/deploy, not DELETE /links/{id}).
+    const row = attempt.via ? ctx.mainCalls.get(attempt.via) : undefined;
+    const linked = row ? session.sim.route(row.method, row.path.replace(/\{[^}]+\}/g, 'x0000000'))?.op.id : undefined;
+    const named =
+      linked && attempt.verb.api.includes(linked)
+        ? [linked]
+        : attempt.verb.api.filter((api) => {
+            const op = session.sim.operation(api);
+            const param = op ? /\{([a-z_]+)_id\}$/.exec(op.path)?.[1] : undefined;
+            return param ? new RegExp(`\\b(?:${param.replace(/_/g, ' ')}|${param.split('_').pop()})s?\\b`, 'i').test(sentence) : false;
+          });
     let op: ReturnType<Simulation['operation']>;
     let target: string | undefined;
     for (const api of named.length ? named : attempt.verb.api) {
@@ -623,14 +636,16 @@ function attemptFix(
         ...(op!.body !== undefined ? {body: JSON.stringify(ctx.examples.get(op!.id) ?? {})} : {}),
       });
     response = as(session.token);
+    if (process.env.DOCS_RUN_DEBUG) console.error(`  [fix] ${op.method} ${target} -> ${response.status} ${errorOf(response.body)}`);
     what = `${op.method} ${target}`;
     // Someone who holds the permission (the one the page should send the reader to) tries it too: is it refused anyway?
     if (permissionOf(response)) {
       const denied = permissionOf(response)!;
-      // "…, or ask someone with `server:operate` to start it": the page says whom to ask.
-      if (trouble.fix.text.includes(`\`${denied}\``) || page.permissions.includes(denied)) return undefined;
+      // Someone who has it (whom "…, or ask someone with `server:operate`" sends the reader to) may be refused too.
       const retried = as(session.owner);
       const refused = retried.status === 409 || retried.status === 404;
+      const named = trouble.fix.text.includes(`\`${denied}\``) || page.permissions.includes(denied);
+      if (named && !refused) return undefined;
       return {
         file: page.file,
         line: trouble.fix.line,
