@@ -6,7 +6,9 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readDocs, pageKind, apiCalls, matchOperation} from './docs-model.mjs';
-import {readRoutes} from '../helpers.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import {readRoutes, repoRoot} from '../helpers.mjs';
 
 const docs = readDocs();
 const routes = readRoutes();
@@ -100,6 +102,68 @@ test('task pages follow the task template', () => {
     if ((related.match(/^- \[[^\]]+\]\(\.{1,2}\/[^)]+\.md(#[^)]*)?\)/gm) ?? []).length < 2) {
       failures.push(`${doc.file}: fewer than 2 related pages`);
     }
+  }
+  assert.deepEqual(failures, []);
+});
+
+test("a task page's permission line names exactly the permissions of its row in the reference's C3", () => {
+  const reference = fs.readFileSync(path.join(repoRoot, 'contributing/writers-reference.md'), 'utf8');
+  const c3 = reference.slice(reference.indexOf('## C3.'), reference.indexOf('## C4.'));
+  /** @type {Map<string, Set<string>>} */
+  const rows = new Map();
+  for (const line of c3.split('\n')) {
+    const m = /^\| \d+ \| `([^`]+)` \| [A-Z]+ \| `[^`]+` \| ([^|]*) \|/.exec(line);
+    if (m) rows.set(`${m[1]}.md`, new Set([...m[2].matchAll(/`([a-z_]+:[a-z_]+)`/g)].map((x) => x[1])));
+  }
+  assert.ok(rows.size > 100, `C3 has ${rows.size} rows`);
+  const failures = [];
+  for (const doc of docs.filter((d) => pageKind(d) === 'task')) {
+    const expected = rows.get(doc.rel);
+    const line = /^\*\*Required permissions?:\*\* (.*)$/m.exec(doc.section('Before you begin'))?.[1];
+    if (!expected || line === undefined) continue;
+    // "none. Anyone with the webhook URL…": C3's permission for what comes before (creating the webhook) is in a bullet of the section.
+    const where = /^none\./.test(line) ? doc.section('Before you begin') : line;
+    const named = new Set([...where.matchAll(/`([a-z_]+:[a-z_]+)`/g)].map((x) => x[1]));
+    const missing = [...expected].filter((p) => !named.has(p));
+    const extra = [...named].filter((p) => !expected.has(p));
+    if (missing.length || extra.length) {
+      failures.push(
+        `${doc.file}: the permission line ${missing.length ? `lacks ${missing.join(', ')}` : ''}${missing.length && extra.length ? ' and ' : ''}${extra.length ? `names ${extra.join(', ')}, which C3 doesn't` : ''}: change the page or its C3 row`,
+      );
+    }
+  }
+  assert.deepEqual(failures, []);
+});
+
+test('the tutorial follows the tutorial template: numbered steps, each with both tabs and its calls run in the simulation', () => {
+  const failures = [];
+  const tutorials = docs.filter((d) => pageKind(d) === 'tutorial');
+  assert.ok(tutorials.length >= 1, 'docs/quick-start.md is a tutorial');
+  for (const doc of tutorials) {
+    const h2 = doc.headings.filter((h) => h.depth === 2).map((h) => h.text);
+    const steps = h2.slice(1, -2);
+    if (h2[0] !== 'Before you begin' || h2.at(-2) !== 'Check the result' || h2.at(-1) !== 'Next steps') {
+      failures.push(`${doc.file}: sections are [${h2.join(', ')}]: Before you begin, the numbered steps, Check the result, Next steps`);
+    }
+    if (steps.length < 3) failures.push(`${doc.file}: ${steps.length} numbered steps`);
+    steps.forEach((title, i) => {
+      if (!title.startsWith(`${i + 1}. `)) failures.push(`${doc.file}: step "${title}" isn't numbered ${i + 1}`);
+      const section = doc.section(title);
+      if (!/<TabItem value="web" label="Web app" default>/.test(section) || !/<TabItem value="api" label="API">/.test(section)) {
+        failures.push(`${doc.file}: step "${title}" has no Web app / API tabs`);
+      }
+      // Its call, and any GET that waits for what the call started, each run in the simulation.
+      const runs = section.match(/^```bash run\b/gm) ?? [];
+      const plain = section.match(/^```(?:bash|shell|sh)(?![^\n]*\brun\b)[^\n]*\n(?:(?!```)[^\n]*\n)*?curl /gm) ?? [];
+      if (runs.length < 1) failures.push(`${doc.file}: step "${title}" has no \`bash run\` call`);
+      if (plain.length) failures.push(`${doc.file}: step "${title}" has ${plain.length} curl call(s) that don't run in the simulation (\`bash run\`)`);
+    });
+    if (!/^```bash run\b/m.test(doc.section('Check the result'))) failures.push(`${doc.file}: Check the result has no \`bash run\` call`);
+    if (!/^\*\*Required permissions?:\*\* .+$/m.test(doc.section('Before you begin'))) failures.push(`${doc.file}: no "Required permission" line`);
+    if (!/^<QuickStart project="[a-z]+_[A-Za-z0-9]+">$/m.test(doc.body)) failures.push(`${doc.file}: no <QuickStart project="…"> around the steps`);
+    if (doc.frontMatter.hide_table_of_contents !== true) failures.push(`${doc.file}: hide_table_of_contents isn't true`);
+    const next = doc.section('Next steps');
+    if ((next.match(/^- \[[^\]]+\]\(\.{1,2}\/[^)]+\.md(#[^)]*)?\)/gm) ?? []).length < 3) failures.push(`${doc.file}: fewer than 3 next steps`);
   }
   assert.deepEqual(failures, []);
 });
