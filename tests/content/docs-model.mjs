@@ -105,11 +105,13 @@ export function readDocs() {
 /** @typedef {ReturnType<typeof parseDoc>} Doc */
 
 /**
- * home | section | faq | legal | policy | changelog-entry | changelog-tag | task
+ * home | section | faq | legal | policy | changelog-entry | changelog-tag | tutorial | task
  * @param {{rel: string}} doc
  */
 export function pageKind(doc) {
   if (doc.rel === 'index.md' || doc.rel === 'index.mdx') return 'home';
+  // The writer's reference, A6: the one tutorial page.
+  if (doc.rel === 'quick-start.md') return 'tutorial';
   if (doc.rel.startsWith('changelog/tags/')) return 'changelog-tag';
   if (doc.rel.startsWith('changelog/') && doc.rel !== 'changelog/index.md') return 'changelog-entry';
   if (doc.rel.startsWith('users/subscriptions/faq/')) return 'faq';

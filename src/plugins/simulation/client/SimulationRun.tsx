@@ -32,6 +32,10 @@ export default function SimulationRun({request, answer}: SimulationRunProps): Re
   };
   const {ran} = state;
   const status = ran?.response.status;
+  // A call the page shows in a later state ("get its status until it's `valid`"): where it is now, and what to do.
+  const shown = answer === undefined ? undefined : (JSON.parse(answer) as {status?: unknown}).status;
+  const now = ran && status! < 300 && typeof ran.response.body === 'object' && ran.response.body ? (ran.response.body as {status?: unknown}).status : undefined;
+  const waiting = call.method === 'GET' && typeof shown === 'string' && typeof now === 'string' && now !== shown ? {now, shown} : undefined;
   const error =
     ran && typeof ran.response.body === 'object' && ran.response.body && !Array.isArray(ran.response.body)
       ? (ran.response.body.error as {code?: string; message?: string} | undefined)
@@ -56,6 +60,11 @@ export default function SimulationRun({request, answer}: SimulationRunProps): Re
                 {ran.method} {ran.path}
               </code>
             </p>
+            {waiting && (
+              <p className="ld-run__wait">
+                The status is <code>{waiting.now}</code>, not yet <code>{waiting.shown}</code>. Wait a few seconds, then select <strong>Run again</strong>.
+              </p>
+            )}
             {error && (
               <p className="ld-run__error">
                 <code>{error.code}</code>: {error.message}

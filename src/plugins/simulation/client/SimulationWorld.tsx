@@ -55,7 +55,7 @@ function rows(sim: BrowserSimulation, projectId: string): Row[] | undefined {
       kind: 'Last action',
       name: String(last.type),
       status: String(last.status),
-      detail: `${String(last.credits_used)} of ${String(last.step_count)} steps`,
+      detail: `${String(last.step_count)} steps, ${String(last.credits_used)} credits`,
     });
   return out;
 }
@@ -100,7 +100,10 @@ export default function SimulationWorld({project}: SimulationWorldProps): ReactN
           ))}
         </ul>
       ) : (
-        <p className="ld-world__empty">Nothing yet. Run step 1 to add your project: it appears here, and so does everything you add to it.</p>
+        <p className="ld-world__empty">
+          Nothing yet. In step 1, choose <strong>API</strong> and select <strong>Run in the simulation</strong>: your project appears here, and so does
+          everything you add to it.
+        </p>
       )}
       {sim && (
         <button type="button" className="button button--secondary button--sm" onClick={() => void reset().then(() => setVersion((v) => v + 1))}>
