@@ -80,36 +80,57 @@ export default function SimulationWorld({project}: SimulationWorldProps): ReactN
       unsubscribe?.();
     };
   }, []);
+  // On a phone the panel is one line at the foot of the screen until the reader opens it.
+  const [open, setOpen] = useState(false);
   const list = sim ? rows(sim, idFor(project)) : undefined;
+  const latest = list?.at(-1);
   return (
-    <section className="ld-world" aria-labelledby="ld-world-title">
-      <h2 id="ld-world-title" className="ld-world__title">
-        Your simulated world
-      </h2>
-      {list ? (
-        <ul className="ld-world__list">
-          {list.map((row) => (
-            <li key={`${row.kind} ${row.name}`} className="ld-world__row">
-              <span className="ld-world__kind">{row.kind}</span>
-              <span className="ld-world__name">{row.name}</span>
-              {row.status && (
-                <span className={clsx('ld-world__status', STATUS_TONE[row.status] && `ld-world__status--${STATUS_TONE[row.status]}`)}>{row.status}</span>
-              )}
-              {row.detail && <span className="ld-world__detail">{row.detail}</span>}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="ld-world__empty">
-          Nothing yet. In step 1, choose <strong>API</strong> and select <strong>Run in the simulation</strong>: your project appears here, and so does
-          everything you add to it.
+    <section className={clsx('ld-world', open && 'ld-world--open')} aria-labelledby="ld-world-title">
+      <div className="ld-world__head">
+        <h2 id="ld-world-title" className="ld-world__title">
+          Your simulated world
+        </h2>
+        <button
+          type="button"
+          className="button button--secondary button--sm ld-world__toggle"
+          aria-expanded={open}
+          aria-controls="ld-world-body"
+          onClick={() => setOpen((value) => !value)}>
+          {open ? 'Hide' : 'Show'}
+        </button>
+      </div>
+      {latest && (
+        <p className="ld-world__summary">
+          {list!.length} objects. {latest.kind}: {latest.name}
+          {latest.status ? ` (${latest.status})` : ''}
         </p>
       )}
-      {sim && (
-        <button type="button" className="button button--secondary button--sm" onClick={() => void reset().then(() => setVersion((v) => v + 1))}>
-          Reset simulation
-        </button>
-      )}
+      <div id="ld-world-body" className="ld-world__body">
+        {list ? (
+          <ul className="ld-world__list">
+            {list.map((row) => (
+              <li key={`${row.kind} ${row.name}`} className="ld-world__row">
+                <span className="ld-world__kind">{row.kind}</span>
+                <span className="ld-world__name">{row.name}</span>
+                {row.status && (
+                  <span className={clsx('ld-world__status', STATUS_TONE[row.status] && `ld-world__status--${STATUS_TONE[row.status]}`)}>{row.status}</span>
+                )}
+                {row.detail && <span className="ld-world__detail">{row.detail}</span>}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="ld-world__empty">
+            Nothing yet. In step 1, choose <strong>API</strong> and select <strong>Run in the simulation</strong>: your project appears here, and so does
+            everything you add to it.
+          </p>
+        )}
+        {sim && (
+          <button type="button" className="button button--secondary button--sm" onClick={() => void reset().then(() => setVersion((v) => v + 1))}>
+            Reset simulation
+          </button>
+        )}
+      </div>
     </section>
   );
 }
