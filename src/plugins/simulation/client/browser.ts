@@ -9,6 +9,7 @@ import {Simulation} from './engine/engine';
 import type {StoreState} from './engine/store';
 import type {Json, Obj, SimData, SimResponse} from './engine/types';
 import {browserValidators, requestValidators} from './validation';
+import {storage} from './storage';
 
 const KEY = 'launchdeck:simulation';
 /** The User Timing entry of each call (`npm run bench` reads its duration: p95 ≤ 50 ms). */
@@ -39,14 +40,6 @@ interface Saved {
   state: StoreState;
   /** Real time of the last tick (ms). */
   at: number;
-}
-
-function storage(): Storage | undefined {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return undefined;
-  }
 }
 
 let loading: Promise<BrowserSimulation> | undefined;

@@ -5,6 +5,7 @@
  * that the steps of a page chain as they do for a reader with a real account.
  */
 import {Ids} from './ids';
+import {storage} from './storage';
 import type {BrowserSimulation} from './browser';
 import type {Json, SimResponse} from './engine/types';
 
@@ -21,14 +22,6 @@ export interface Ran {
   method: string;
   path: string;
   response: SimResponse;
-}
-
-function storage(): Storage | undefined {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return undefined;
-  }
 }
 
 let ids: Ids | undefined;

@@ -154,18 +154,7 @@ export class Simulation implements World {
       });
       membership.$hidden = true;
     }
-    const secret = this.store.newSecret('ldpat_');
-    const token = this.make('personal_access_token', {
-      user_id: user.id as string,
-      name: 'docs-runner',
-      token: null,
-      status: 'active',
-      expires_at: null,
-      revoked_at: null,
-      $secret: secret,
-    });
-    token.$hidden = true;
-    return secret;
+    return this.tokenOf(user.id as string);
   }
 
   /** A personal access token of a user, for a test to act as them; it shows in no list. Returns its secret. */
@@ -185,7 +174,7 @@ export class Simulation implements World {
   }
 
   handle(request: SimRequest): SimResponse {
-    const requestId = this.store.newId('req_').replace(/^req_/, 'req_');
+    const requestId = this.store.newId('req_');
     const headers = Object.fromEntries(Object.entries(request.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
     let operationId: string | undefined;
     let response: SimResponse;

@@ -168,6 +168,9 @@ const processes = (obj: Obj): Effect[] => (obj.object === 'daemon' ? [{set: obj.
 
 const pick = (body: Obj, fields: string[]): Obj => Object.fromEntries(fields.filter((f) => body[f] !== undefined).map((f) => [f, body[f]!]));
 
+/** A daemon's fields a request may set (B21); its name is set once, when it's added. */
+const DAEMON_FIELDS = ['command', 'directory', 'run_as', 'processes', 'restart_policy', 'start_seconds', 'stop_signal', 'stop_timeout_seconds', 'description'];
+
 export const workloads: Record<string, Handler> = {
   // -------------------------------------------------------- applications (B15)
   createApplication: (ctx) => {
@@ -561,18 +564,7 @@ export const workloads: Record<string, Handler> = {
   // ------------------------------------------------------------- daemons (B21)
   createDaemon: (ctx) =>
     createOnServer(ctx, 'daemon', 'daemons', () => ({
-      ...pick(ctx.body, [
-        'name',
-        'command',
-        'directory',
-        'run_as',
-        'processes',
-        'restart_policy',
-        'start_seconds',
-        'stop_signal',
-        'stop_timeout_seconds',
-        'description',
-      ]),
+      ...pick(ctx.body, ['name', ...DAEMON_FIELDS]),
       description: (ctx.body.description as string) ?? '',
       process_state: 'starting',
       managed_by_application_id: null,
@@ -586,17 +578,7 @@ export const workloads: Record<string, Handler> = {
   updateDaemon: (ctx) => {
     const daemon = target(ctx, 'daemon');
     if (daemon.managed_by_application_id) throw protectedResource('application_process', "An application's process is edited through its application.");
-    return editOnServer(ctx, daemon, [
-      'command',
-      'directory',
-      'run_as',
-      'processes',
-      'restart_policy',
-      'start_seconds',
-      'stop_signal',
-      'stop_timeout_seconds',
-      'description',
-    ]);
+    return editOnServer(ctx, daemon, DAEMON_FIELDS);
   },
   deleteDaemon: (ctx) => {
     const daemon = target(ctx, 'daemon');
