@@ -48,7 +48,7 @@ async function quickStart({phone = false, theme = 'dark'} = {}) {
   /** @type {string[]} */
   const answers = [];
   for (let i = 0; i < count; i++) answers.push(await runCall(boxes.nth(i)));
-  const world = page.getByRole('complementary', {name: 'Your simulated world'});
+  const world = page.getByRole('region', {name: 'Your simulated world'});
   return {page, external, errors, answers, world, loadedOnFirstRun: files.filter((f) => !beforeFirstRun.includes(f)), beforeFirstRun};
 }
 
@@ -182,7 +182,7 @@ test('a phone shows the quick start in one column, the world panel within the sc
   const {page} = await visit(site, QUICK_START, {phone: true});
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= PHONE.width, `the page is ${width} px wide on a ${PHONE.width} px screen`);
-  const box = await page.getByRole('complementary', {name: 'Your simulated world'}).boundingBox();
+  const box = await page.getByRole('region', {name: 'Your simulated world'}).boundingBox();
   assert.ok(box && box.x >= 0 && box.x + box.width <= PHONE.width, `the panel is within the screen: ${JSON.stringify(box)}`);
   await page.close();
 });

@@ -14,6 +14,7 @@ import {replaceUrlTokens} from '../../utils/productUrls';
 import {factsOf, isPublic, requestBody, responsesOf, tokenTypes, type Contract, type Json, type Operation} from './contract';
 import type {GuideLink} from './blocks';
 import {SIMULATION_LABEL, SIMULATION_SERVER} from '../simulation/client/constants';
+import {checksGroup} from '../simulation/validators';
 import type {ConsoleError, ConsoleParam, ConsoleSpec, JsonValue} from './client/console/types';
 
 /** Inline Markdown as plain text: code spans, emphasis and links lose their markup. */
@@ -163,6 +164,7 @@ export function consoleSpec(context: ConsoleContext, op: Operation, guides: Guid
   return {
     servers: [{label: SIMULATION_LABEL, url: SIMULATION_SERVER, simulated: true}, ...apiServers],
     operationId: op.id,
+    checks: checksGroup(op.resource.name),
     method: op.method.toUpperCase(),
     path: op.path,
     summary: op.summary,

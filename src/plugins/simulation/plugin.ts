@@ -11,7 +11,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {urls} from '../../config/urls';
 import type {SimData} from './client/engine/types';
 import {loadSources, simDataOf, sourceFiles} from './simData';
-import {operationValidatorsCode, responseValidatorsCode, standaloneValidators} from './validators';
+import {resourceValidatorsCode, responseValidatorsCode, standaloneValidators} from './validators';
 
 export const SIMULATION_PLUGIN = 'launchdeck-simulation';
 
@@ -19,8 +19,8 @@ export interface SimulationContent {
   data: SimData;
   requests: string;
   responses: string;
-  /** Each operation's request checks, by operation ID. */
-  operations: Record<string, string>;
+  /** The request checks of each resource's operations, by the resource's slug. */
+  resources: Record<string, string>;
 }
 
 export default function simulationPlugin(context: LoadContext): Plugin {
@@ -39,7 +39,7 @@ export default function simulationPlugin(context: LoadContext): Plugin {
         data: simDataOf(contract, facts, urls.api),
         requests: standaloneValidators(contract),
         responses: responseValidatorsCode(contract),
-        operations: Object.fromEntries(operationValidatorsCode(contract)),
+        resources: Object.fromEntries(resourceValidatorsCode(contract)),
       };
     },
     async contentLoaded({content: loaded, actions}) {
@@ -48,8 +48,8 @@ export default function simulationPlugin(context: LoadContext): Plugin {
       await actions.createData('data.json', JSON.stringify(content.data));
       await actions.createData('requests.js', content.requests);
       await actions.createData('responses.js', content.responses);
-      // One module per operation, for the API console: operations/<operationId>.js.
-      await Promise.all(Object.entries(content.operations).map(([id, code]) => actions.createData(`operations/${id}.js`, code)));
+      // One module per resource, for the API console: resources/<slug>.js.
+      await Promise.all(Object.entries(content.resources).map(([slug, code]) => actions.createData(`resources/${slug}.js`, code)));
     },
   };
 }

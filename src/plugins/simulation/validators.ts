@@ -11,7 +11,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import standaloneCode from 'ajv/dist/standalone';
 import addFormats from 'ajv-formats';
-import type {Node} from '../api-reference/contract';
+import {kebab, type Node} from '../api-reference/contract';
 import {issuesOf, type AjvError} from './client/engine/issues';
 import type {Validators} from './client/engine/types';
 
@@ -144,19 +144,29 @@ export function standaloneValidators(doc: Node): string {
 }
 
 /**
- * The request checks of each operation as a module of its own (`b_<operationId>`, `p_<operationId>`): the API
- * console loads only its operation's, not the checks of all 169.
+ * The request checks by resource (the contract's first tag of each operation, as the API reference's slug: `servers`,
+ * `ssh-keys`…), one module each (`b_<operationId>`, `p_<operationId>`): the API console loads only its resource's,
+ * not the checks of all 169 operations. One module per resource rather than per operation keeps the bundler's
+ * runtime, which every page loads, to one entry each.
  */
-export function operationValidatorsCode(doc: Node): Map<string, string> {
+export function resourceValidatorsCode(doc: Node): Map<string, string> {
   const {ajv, bodies, parameters} = compiler(doc, {source: true});
-  const out = new Map<string, string>();
-  for (const id of new Set([...bodies.keys(), ...parameters.keys()])) {
-    const refs: Record<string, string> = {};
-    for (const ref of [bodies.get(id), parameters.get(id)]) if (ref) refs[ref] = ref;
-    out.set(id, standaloneCode(ajv, refs));
+  const groups = new Map<string, Record<string, string>>();
+  for (const item of Object.values(isNode(doc.paths) ? doc.paths : {})) {
+    if (!isNode(item)) continue;
+    for (const op of Object.values(item)) {
+      if (!isNode(op) || typeof op.operationId !== 'string') continue;
+      const group = checksGroup(Array.isArray(op.tags) ? String(op.tags[0]) : 'Other');
+      const refs = groups.get(group) ?? {};
+      for (const ref of [bodies.get(op.operationId), parameters.get(op.operationId)]) if (ref) refs[ref] = ref;
+      groups.set(group, refs);
+    }
   }
-  return out;
+  return new Map([...groups].filter(([, refs]) => Object.keys(refs).length).map(([group, refs]) => [group, standaloneCode(ajv, refs)]));
 }
+
+/** The module an operation's request checks are in: its resource's slug (the console's data names it). */
+export const checksGroup = (tag: string): string => kebab(tag);
 
 /** The checks of the success responses, `r_<operationId>_<status>`, as a module of their own: the console loads it after a response of the real API. */
 export function responseValidatorsCode(doc: Node): string {

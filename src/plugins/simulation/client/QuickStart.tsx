@@ -16,9 +16,10 @@ export default function QuickStart({project, children}: QuickStartProps): ReactN
   return (
     <div className="ld-practice">
       <div className="ld-practice__steps">{children}</div>
-      <aside className="ld-practice__world" aria-label="Your simulated world">
+      {/* Not an aside: the docs sidebar is the page's one complementary landmark; the panel is a named region (its section). */}
+      <div className="ld-practice__world">
         <SimulationWorld project={project} />
-      </aside>
+      </div>
     </div>
   );
 }

@@ -16,8 +16,8 @@ declare module '@generated/launchdeck-simulation/default/responses.js' {
   export = validators;
 }
 
-/** One operation's request validators, for the API console: `b_<operationId>` and `p_<operationId>`. */
-declare module '@generated/launchdeck-simulation/default/operations/*' {
+/** The request validators of one resource's operations, for the API console: `b_<operationId>` and `p_<operationId>`. */
+declare module '@generated/launchdeck-simulation/default/resources/*' {
   const validators: Record<string, import('./validation').CompiledValidator>;
   export = validators;
 }

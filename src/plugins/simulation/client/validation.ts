@@ -18,13 +18,13 @@ export async function requestValidators(): Promise<Record<string, CompiledValida
   return loaded.default ?? loaded;
 }
 
-/** Loads one operation's request validators (its own small chunk): what the API console checks a reader's fields and body with. */
-export async function operationValidators(operationId: string): Promise<Record<string, CompiledValidator>> {
-  // Operation IDs are the contract's (letters only); anything else has no module.
-  if (!/^[A-Za-z]+$/.test(operationId)) return {};
-  const loaded = (await import(
-    /* webpackChunkName: "simulation-operation", webpackMode: "lazy" */ `@generated/launchdeck-simulation/default/operations/${operationId}.js`
-  )) as unknown as Record<string, CompiledValidator> & {default?: Record<string, CompiledValidator>};
+/** Loads the request validators of one resource's operations (a small chunk of its own): what the API console checks a reader's fields and body with. */
+export async function resourceValidators(resource: string): Promise<Record<string, CompiledValidator>> {
+  // Resource slugs are the API reference's (lower case and hyphens); anything else has no module.
+  if (!/^[a-z-]+$/.test(resource)) return {};
+  const loaded = (await import(`@generated/launchdeck-simulation/default/resources/${resource}.js`)) as unknown as Record<string, CompiledValidator> & {
+    default?: Record<string, CompiledValidator>;
+  };
   return loaded.default ?? loaded;
 }
 

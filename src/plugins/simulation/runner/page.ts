@@ -160,7 +160,8 @@ export function curlCalls(content: string, line: number): Array<Omit<Call, 'sect
       }
     }
     if (body !== undefined && method === 'GET') method = 'POST';
-    const path = url.replace(/^.*%API_URL%/, '');
+    // The path after the API's URL token (read, as src/plugins/api-reference/calls.ts reads it; never replaced here).
+    const path = /%API_URL%(.*)$/.exec(url)?.[1] ?? '';
     const authorization = Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
     const token = !authorization ? 'none' : /\$\{?LAUNCHDECK_TOKEN\}?/.test(authorization) ? 'env' : 'literal';
     const unrunnable = expands(command) ? 'it uses shell variables' : /<[a-z_]+>|\{[a-z_]+_id\}/.test(path) ? 'its path has placeholders' : undefined;

@@ -8,7 +8,7 @@
 import React, {useEffect, useState, type ReactNode} from 'react';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import Console from './Console';
-import {operationValidators} from '../../../simulation/client/validation';
+import {resourceValidators} from '../../../simulation/client/validation';
 import type {RequestValidators} from './request';
 import type {ConsoleSpec} from './types';
 
@@ -26,13 +26,13 @@ export default function TryIt({data, focus, onClose}: TryItProps): ReactNode {
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let current = true;
-    // The operation's data, then its checks (a small module of its own: src/plugins/simulation/validators.ts).
+    // The operation's data, then its resource's checks (a small module of their own: src/plugins/simulation/validators.ts).
     fetch(url)
       .then((response) => {
         if (!response.ok) throw new Error(`${url}: ${response.status}`);
         return response.json() as Promise<ConsoleSpec>;
       })
-      .then(async (loaded) => [loaded, await operationValidators(loaded.operationId)] as const)
+      .then(async (loaded) => [loaded, await resourceValidators(loaded.checks)] as const)
       .then(
         ([loaded, validators]) => current && setSpec({spec: loaded, validators}),
         () => current && setSpec('failed'),

@@ -40,6 +40,8 @@ export interface ConsoleSpec {
    */
   servers: Array<{label: string; url: string; simulated?: boolean}>;
   operationId: string;
+  /** The module of its request checks: its resource's slug (src/plugins/simulation/validators.ts, resourceValidatorsCode). */
+  checks: string;
   method: string;
   /** The path with `{name}` placeholders. */
   path: string;

@@ -100,7 +100,7 @@ export function issuesOf(errors: AjvError[] | null | undefined): FieldIssue[] {
       issue === 'required'
         ? 'is required'
         : issue === 'unknown_field'
-          ? 'is not a field of this request'
+          ? "isn't a field of this request"
           : error.keyword === 'enum'
             ? `must be one of ${((error.params.allowedValues as unknown[]) ?? []).map((v) => JSON.stringify(v)).join(', ')}`
             : (MESSAGES[error.keyword]?.(error.params) ?? error.message ?? 'is invalid');
