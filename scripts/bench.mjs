@@ -239,6 +239,80 @@ async function consoleFigures(context, base, outDir) {
   await page.close();
 }
 
+/**
+ * The simulation (src/plugins/simulation): what the quick start downloads when
+ * the reader first runs a call (its code and data, on demand, with the chunk
+ * tables they need: at most 120 KB gzip), that no page's first load carries
+ * any of its own files, and how long a call
+ * takes in the browser (the User Timing entries the simulation writes; p95 at
+ * most 50 ms), over the whole quick start and 30 more calls.
+ * @param {BrowserContext} context
+ * @param {string} base
+ * @param {string} outDir
+ */
+async function simulationFigures(context, base, outDir) {
+  const page = await context.newPage();
+  /** @type {string[]} */
+  const files = [];
+  page.on('requestfinished', (request) => {
+    const u = new URL(request.url());
+    if (u.origin === base && /\.(js|css|json)$/.test(u.pathname)) files.push(u.pathname);
+  });
+  await page.goto(`${base}/docs/quick-start/`, {waitUntil: 'networkidle'});
+  const before = new Set(files);
+  await page.getByRole('tab', {name: 'API'}).first().click();
+  const boxes = page.getByRole('group', {name: /practice call, no account$/});
+  await boxes.first().getByRole('button', {name: 'Run in the simulation'}).click();
+  await boxes.first().getByRole('button', {name: 'Run again'}).waitFor();
+  await page.waitForLoadState('networkidle');
+  const fetched = [...new Set(files.filter((file) => !before.has(file)))];
+  // The chunk-hash tables of src/plugins/chunk-file-names that the new chunks need: shared by every page of a section, so
+  // a page may load them first; they count in what the reader downloads, not as the simulation's own code.
+  const table = (/** @type {string} */ file) =>
+    fs.readFileSync(path.join(path.resolve(root, outDir), file), 'utf8').startsWith('Object.assign(self.ldChunkHashes');
+  const loaded = fetched.filter((file) => !table(file));
+  const {raw, gzipped} = sizesOf(outDir, fetched);
+  record('simulation.load_kb_raw', kb(raw), 'KB');
+  record('simulation.load_kb_gzip', kb(gzipped), 'KB');
+  record('simulation.load_tables_kb_gzip', kb(sizesOf(outDir, fetched.filter(table)).gzipped), 'KB');
+  record('simulation.load_requests', fetched.length);
+  // The rest of the quick start, as a reader runs it (polls again until the page's state), then 30 more reads.
+  const count = await boxes.count();
+  for (let i = 1; i < count; i++) {
+    const box = boxes.nth(i);
+    for (let attempt = 0; attempt < 40; attempt++) {
+      await box.getByRole('button', {name: /^(Run in the simulation|Run again)$/}).click();
+      await box.getByRole('button', {name: 'Run again'}).waitFor();
+      if (!(await box.locator('.ld-run__wait').count())) break;
+      await page.waitForTimeout(1000);
+    }
+  }
+  for (let i = 0; i < 30; i++) {
+    await boxes.last().getByRole('button', {name: 'Run again'}).click();
+    await boxes.last().getByRole('button', {name: 'Run again'}).waitFor();
+  }
+  const durations = await page.evaluate(() => performance.getEntriesByName('launchdeck:simulation:call').map((e) => e.duration));
+  record('simulation.calls_measured', durations.length);
+  record('simulation.call_ms_p50', Math.round(percentile(durations, 50) * 10) / 10, 'ms');
+  record('simulation.call_ms_p95', Math.round(percentile(durations, 95) * 10) / 10, 'ms');
+  await page.close();
+  // No page's first load carries a file of the simulation.
+  let firstLoad = 0;
+  for (const route of [...Object.values(pages), '/docs/quick-start/']) {
+    const tab = await context.newPage();
+    /** @type {string[]} */
+    const first = [];
+    tab.on('requestfinished', (request) => first.push(new URL(request.url()).pathname));
+    await tab.goto(base + route, {waitUntil: 'networkidle'});
+    firstLoad += sizesOf(
+      outDir,
+      first.filter((file) => loaded.includes(file)),
+    ).gzipped;
+    await tab.close();
+  }
+  record('simulation.first_load_kb_gzip', kb(firstLoad), 'KB');
+}
+
 /** Raw and gzip size of built files, given by their paths inside outDir. @param {string} outDir @param {string[]} files */
 function sizesOf(outDir, files) {
   let raw = 0;
@@ -711,6 +785,7 @@ try {
   }
   await searchFigures(browser.context, server.url, outDir);
   await consoleFigures(browser.context, server.url, outDir);
+  await simulationFigures(browser.context, server.url, outDir);
   if (!flag('no-lighthouse')) await lighthouseFigures(server.url);
   if (flag('seams')) await seamSavings(browser.context, server.url, outDir);
 } finally {
