@@ -204,7 +204,7 @@ test("the page template is Docusaurus's own with only the script loader changed,
   );
   assert.notEqual(withoutDeferred, original);
   assert.equal(squash(ours.replace(/\s*<script id="ld-parsed">\(function\(\)\{var s=\[[\s\S]*?<\/script>/, '')), squash(withoutDeferred));
-  assert.match(ours, /requestAnimationFrame/);
+  assert.match(ours, /observe\(\{type:"paint",buffered:true\}\)/);
   assert.throws(() => pageTemplateFrom('<html><body><div id="__docusaurus"><%~ it.appHtml %></div></body></html>'), /Seam "page-template"/);
 });
 
