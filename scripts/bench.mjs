@@ -5,8 +5,11 @@
  * Prints one figure per line and writes bench-results/latest.json.
  *
  *   npm run bench                 # everything (about 10 minutes on 2 cores)
- *   npm run bench -- --check      # also compare with bench/budgets.json; exit 1 when a size
- *                                 # or score is over budget (timing figures only warn)
+ *   npm run bench -- --check      # also compare with bench/budgets.json and with the reference build;
+ *                                 # exit 1 when a size or score is over budget, or a page is worse than
+ *                                 # its reference by more than the run's measured noise (timings only warn)
+ *   npm run bench -- --against <commit>   # the reference build for mobile Lighthouse: by default the
+ *                                 # newest commit bench/RESULTS.md records; --against none: no reference
  *   npm run bench -- --no-webpack --no-lighthouse --runs 1   # quicker partial run
  *   npm run bench -- --seams      # also what each optional seam of src/internals saves
  *                                 # (one more build per seam: about 2 minutes each)
@@ -14,7 +17,7 @@
  *                                 # temporary copy, against the same copy at ×1 (two builds);
  *                                 # runs tests/scaled on the ×4 build (--check fails if they do)
  */
-import {spawn} from 'node:child_process';
+import {spawn, spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -24,6 +27,7 @@ import {startServer} from './serve.mjs';
 import {copySourceFiles} from './workingTree.mjs';
 import {checkScaleBudgets} from './scaleBudgets.mjs';
 import {chromiumArgs, chromiumPath, launchChromium, stampFirst} from './chromium.mjs';
+import {COMPARED, compareFigure, comparisonTable, median, recordedCommit, referenceCheckout, roundOrder, speedDependent} from './benchCompare.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -39,7 +43,7 @@ const option = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
 };
-const runs = Number(option('runs', 3));
+const runs = Number(option('runs', 5));
 const pages = {
   home: '/docs/',
   section: '/docs/servers/',
@@ -67,7 +71,6 @@ function record(key, value, unit = '') {
 const gzip = (/** @type {Buffer} */ buf) => zlib.gzipSync(buf, {level: 9}).length;
 const brotli = (/** @type {Buffer} */ buf) => zlib.brotliCompressSync(buf, {params: {[zlib.constants.BROTLI_PARAM_QUALITY]: 11}}).length;
 const kb = (/** @type {number} */ bytes) => Math.round((bytes / 1024) * 10) / 10;
-const median = (/** @type {number[]} */ xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 /** @param {number[]} xs @param {number} p */
 const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
 
@@ -459,12 +462,68 @@ async function searchFigures(context, base, outDir) {
   record('search.eval.holdout.hit1_first_tier_only', Math.round(report['box-first'].holdout.metrics.hit1 * 1000) / 1000);
 }
 
-/** Lighthouse's scores and timings of each page, mobile and desktop (median of --runs runs). @param {string} base */
-async function lighthouseFigures(base) {
-  let lighthouse;
+/** @typedef {Record<string, number>} LighthouseSample one run's scores and timings, as lighthouseRun() returns them */
+
+/**
+ * One Lighthouse run of a page: its four scores, FCP, LCP, TBT, CLS, LCP − FCP and the CPU benchmark index.
+ * @param {string} url
+ * @param {number} port
+ * @param {'mobile' | 'desktop'} formFactor
+ * @returns {Promise<LighthouseSample>}
+ */
+async function lighthouseRun(url, port, formFactor) {
+  const lighthouse = (await import('lighthouse')).default;
+  const config = formFactor === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
+  const result = await lighthouse(
+    url,
+    {port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo']},
+    config,
+  );
+  const lhr = /** @type {import('lighthouse').RunnerResult} */ (result).lhr;
+  const score = (/** @type {string} */ id) => Math.round(/** @type {number} */ (lhr.categories[id].score) * 100);
+  const ms = (/** @type {string} */ id) => Math.round(/** @type {number} */ (lhr.audits[id].numericValue));
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    best_practices: score('best-practices'),
+    seo: score('seo'),
+    fcp_ms: ms('first-contentful-paint'),
+    lcp_ms: ms('largest-contentful-paint'),
+    tbt_ms: ms('total-blocking-time'),
+    cls: Math.round(/** @type {number} */ (lhr.audits['cumulative-layout-shift'].numericValue) * 10000) / 10000,
+    lcp_minus_fcp_ms: ms('largest-contentful-paint') - ms('first-contentful-paint'),
+    benchmark_index: lhr.environment.benchmarkIndex,
+  };
+}
+
+/**
+ * Records the medians of a page's runs, and for mobile the worst run's LCP − FCP and CLS (goals that hold in every run).
+ * @param {string} prefix
+ * @param {LighthouseSample[]} samples
+ */
+function recordLighthouse(prefix, samples) {
+  for (const key of Object.keys(samples[0])) {
+    if (key === 'benchmark_index') continue;
+    // A run that could not measure a metric (Lighthouse reports no value) is left out of its median.
+    const values = samples.map((s) => s[key]).filter(Number.isFinite);
+    record(`${prefix}.${key}`, values.length ? median(values) : NaN, key.endsWith('_ms') ? 'ms' : '');
+  }
+  record(`${prefix}.lcp_minus_fcp_ms_max`, Math.max(...samples.map((s) => s.lcp_minus_fcp_ms)), 'ms');
+  record(`${prefix}.cls_max`, Math.max(...samples.map((s) => s.cls)));
+}
+
+/**
+ * Lighthouse on each page. Mobile: this build, and when a reference is given, the reference served twice (A, B),
+ * alternating round by round (scripts/benchCompare.mjs): medians, ratios, the run's own noise and the verdicts are
+ * recorded, and the table is written to bench-results/compare.md. Desktop: this build alone (its scores are at the
+ * top of their scale). The CPU benchmark index of every run is recorded too.
+ * @param {string} base
+ * @param {{sha: string, bases: [string, string]} | null} reference
+ */
+async function lighthouseFigures(base, reference) {
   let chromeLauncher;
   try {
-    lighthouse = (await import('lighthouse')).default;
+    await import('lighthouse');
     chromeLauncher = await import('chrome-launcher');
   } catch {
     console.log('lighthouse                                       skipped (not installed)');
@@ -473,70 +532,113 @@ async function lighthouseFigures(base) {
   const chrome = await chromeLauncher.launch({chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumArgs]});
   // Lighthouse's own measure of the machine's CPU speed at each run (higher is faster): mobile
   // performance scores simulate a slow phone from it, so they move with it on a shared machine.
+  /** @type {number[]} */
   const benchmarkIndexes = [];
+  /** @type {Record<string, Record<string, ReturnType<typeof compareFigure>>>} */
+  const compared = {};
   try {
-    for (const formFactor of ['mobile', 'desktop']) {
-      for (const [name, route] of Object.entries(pages)) {
-        /** @type {Record<string, number>[]} */
-        const samples = [];
-        for (let i = 0; i < runs; i += 1) {
-          const config = formFactor === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
-          const result = await lighthouse(
-            base + route,
-            {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo']},
-            config,
-          );
-          const lhr = /** @type {import('lighthouse').RunnerResult} */ (result).lhr;
-          benchmarkIndexes.push(lhr.environment.benchmarkIndex);
-          samples.push({
-            performance: Math.round(/** @type {number} */ (lhr.categories.performance.score) * 100),
-            accessibility: Math.round(/** @type {number} */ (lhr.categories.accessibility.score) * 100),
-            best_practices: Math.round(/** @type {number} */ (lhr.categories['best-practices'].score) * 100),
-            seo: Math.round(/** @type {number} */ (lhr.categories.seo.score) * 100),
-            lcp_ms: Math.round(/** @type {number} */ (lhr.audits['largest-contentful-paint'].numericValue)),
-            tbt_ms: Math.round(/** @type {number} */ (lhr.audits['total-blocking-time'].numericValue)),
-            cls: Math.round(/** @type {number} */ (lhr.audits['cumulative-layout-shift'].numericValue) * 1000) / 1000,
-          });
-        }
-        for (const key of Object.keys(samples[0])) {
-          const unit = key.endsWith('_ms') ? 'ms' : '';
-          // A run that could not measure a metric (Lighthouse reports no value) is left out of its median.
-          const values = samples.map((s) => s[key]).filter(Number.isFinite);
-          record(`lighthouse.${formFactor}.${name}.${key}`, values.length ? median(values) : NaN, unit);
+    for (const [name, route] of Object.entries(pages)) {
+      /** @type {Record<'this' | 'refA' | 'refB', LighthouseSample[]>} */
+      const samples = {this: [], refA: [], refB: []};
+      const bases = {this: base, refA: reference?.bases[0], refB: reference?.bases[1]};
+      for (let i = 0; i < runs; i += 1) {
+        for (const series of reference ? roundOrder(i) : /** @type {const} */ (['this'])) {
+          const sample = await lighthouseRun(bases[series] + route, chrome.port, 'mobile');
+          benchmarkIndexes.push(sample.benchmark_index);
+          samples[series].push(sample);
         }
       }
+      recordLighthouse(`lighthouse.mobile.${name}`, samples.this);
+      if (!reference) continue;
+      compared[name] = {};
+      for (const {key, better} of COMPARED) {
+        const figure = compareFigure(
+          {this: samples.this.map((s) => s[key]), refA: samples.refA.map((s) => s[key]), refB: samples.refB.map((s) => s[key])},
+          better,
+        );
+        compared[name][key] = figure;
+        for (const part of /** @type {const} */ (['reference', 'ratio', 'selfDifference', 'spread', 'noise', 'worseBy'])) {
+          results[`compare.mobile.${name}.${key}.${part.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`] = Math.round(figure[part] * 1000) / 1000;
+        }
+        results[`compare.mobile.${name}.${key}.regression`] = figure.regression ? 1 : 0;
+      }
+      const lcp = compared[name].lcp_ms;
+      const tbt = compared[name].tbt_ms;
+      console.log(
+        `${`compare.mobile.${name}`.padEnd(48)} LCP ${lcp.this} / ${lcp.reference} ms (noise ${lcp.noise}), TBT ${tbt.this} / ${tbt.reference} ms (noise ${tbt.noise})`,
+      );
+    }
+    for (const [name, route] of Object.entries(pages)) {
+      /** @type {LighthouseSample[]} */
+      const samples = [];
+      for (let i = 0; i < Math.min(runs, 3); i += 1) {
+        const sample = await lighthouseRun(base + route, chrome.port, 'desktop');
+        benchmarkIndexes.push(sample.benchmark_index);
+        samples.push(sample);
+      }
+      recordLighthouse(`lighthouse.desktop.${name}`, samples);
     }
     benchmarkIndexes.sort((a, b) => a - b);
     record('lighthouse.cpu_benchmark_index_min', Math.round(benchmarkIndexes[0]));
     record('lighthouse.cpu_benchmark_index_median', Math.round(median(benchmarkIndexes)));
     record('lighthouse.cpu_benchmark_index_max', Math.round(/** @type {number} */ (benchmarkIndexes.at(-1))));
+    if (reference) {
+      const table = comparisonTable(compared, {
+        reference: reference.sha.slice(0, 7),
+        runs,
+        cpuIndex: {min: benchmarkIndexes[0], median: median(benchmarkIndexes), max: /** @type {number} */ (benchmarkIndexes.at(-1))},
+      });
+      fs.mkdirSync(path.join(root, 'bench-results'), {recursive: true});
+      fs.writeFileSync(path.join(root, 'bench-results/compare.md'), `${table}\n`);
+      console.log(`\n${table}\n\nwritten bench-results/compare.md`);
+    }
   } finally {
     await chrome.kill();
   }
 }
 
-/** Compares the figures with bench/budgets.json; the number of figures over budget. */
+/**
+ * Compares the figures with bench/budgets.json, and this build with its reference: the number of failures.
+ * Budgets that follow the machine's speed (Lighthouse performance and timings) apply only when Lighthouse's CPU
+ * benchmark index of this run is at least the one they were set on (budgets.json's lighthouse_cpu_index); a page
+ * worse than its reference by more than the run's measured noise fails wherever it runs.
+ */
 function check() {
-  /** @type {{max?: Record<string, {value: number, timing?: boolean}>, min?: Record<string, {value: number, timing?: boolean}>}} */
+  /** @type {{lighthouse_cpu_index?: number, max?: Record<string, {value: number, timing?: boolean}>, min?: Record<string, {value: number, timing?: boolean}>}} */
   const budgets = JSON.parse(fs.readFileSync(path.join(root, 'bench/budgets.json'), 'utf8'));
+  const cpuIndex = results['lighthouse.cpu_benchmark_index_median'];
+  const slowMachine = cpuIndex !== undefined && budgets.lighthouse_cpu_index !== undefined && cpuIndex < budgets.lighthouse_cpu_index;
+  if (slowMachine) {
+    console.log(
+      `not applied: the Lighthouse performance and timing budgets (CPU benchmark index ${cpuIndex} in this run, under the ${budgets.lighthouse_cpu_index} they were set on); the comparison with the reference still applies`,
+    );
+  }
   let failed = 0;
-  for (const [key, budget] of Object.entries(budgets.max ?? {})) {
-    if (!(key in results)) continue;
-    if (results[key] > budget.value) {
-      const hard = !budget.timing;
-      console.log(`${hard ? 'OVER BUDGET' : 'warning'}: ${key} = ${results[key]} (budget ${budget.value})`);
-      if (hard) failed += 1;
+  for (const [kind, sign] of /** @type {const} */ ([
+    ['max', 1],
+    ['min', -1],
+  ])) {
+    for (const [key, budget] of Object.entries(budgets[kind] ?? {})) {
+      if (!(key in results) || (slowMachine && speedDependent(key))) continue;
+      if (sign * (results[key] - budget.value) > 0) {
+        const hard = !budget.timing;
+        console.log(
+          `${hard ? (kind === 'max' ? 'OVER BUDGET' : 'UNDER BUDGET') : 'warning'}: ${key} = ${results[key]} (${kind === 'max' ? 'budget' : 'minimum'} ${budget.value})`,
+        );
+        if (hard) failed += 1;
+      }
     }
   }
-  for (const [key, budget] of Object.entries(budgets.min ?? {})) {
-    if (!(key in results)) continue;
-    if (results[key] < budget.value) {
-      const hard = !budget.timing;
-      console.log(`${hard ? 'UNDER BUDGET' : 'warning'}: ${key} = ${results[key]} (minimum ${budget.value})`);
-      if (hard) failed += 1;
-    }
+  for (const [key, value] of Object.entries(results)) {
+    const m = /^compare\.mobile\.([^.]+)\.([^.]+)\.regression$/.exec(key);
+    if (!m || !value) continue;
+    const at = (/** @type {string} */ part) => results[`compare.mobile.${m[1]}.${m[2]}.${part}`];
+    console.log(
+      `WORSE THAN REFERENCE: ${m[1]} page, ${m[2]}: ${results[`lighthouse.mobile.${m[1]}.${m[2]}`]} against ${at('reference')}, worse by ${at('worse_by')}, more than this run's noise ${at('noise')}`,
+    );
+    failed += 1;
   }
-  console.log(failed ? `${failed} figure(s) over budget` : 'all figures within budget');
+  console.log(failed ? `${failed} check(s) failed` : 'all figures within budget and within noise of the reference');
   return failed;
 }
 
@@ -777,7 +879,35 @@ if (!flag('no-webpack')) {
   record('build.webpack_to_faster_ratio', Math.round((webpackSeconds / fasterSeconds) * 100) / 100, 'x');
   fs.rmSync(path.join(root, `${outDir}-webpack`), {recursive: true, force: true});
 }
+/**
+ * The reference build for mobile Lighthouse (--against <commit>, by default the newest commit bench/RESULTS.md
+ * records; --against none for none), built once in its own checkout and kept between runs.
+ * @returns {Promise<{sha: string, dir: string} | null>}
+ */
+async function referenceBuild() {
+  const against = option('against', '');
+  if (against === 'none' || flag('no-lighthouse')) return null;
+  const commitOf = (/** @type {string} */ ref) => {
+    const found = spawnSync('git', ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], {cwd: root, encoding: 'utf8'});
+    return found.status === 0 ? found.stdout.trim() : '';
+  };
+  const name = against || recordedCommit(fs.readFileSync(path.join(root, 'bench/RESULTS.md'), 'utf8'), (sha) => commitOf(sha) !== '');
+  const sha = name ? commitOf(name) : '';
+  if (!sha) throw new Error(`--against: no commit ${name ? `"${name}"` : 'named in bench/RESULTS.md'}; give one with --against <commit>, or --against none`);
+  const dir = referenceCheckout(root, sha);
+  if (fs.existsSync(path.join(dir, 'build-bench', '404.html'))) console.log(`${'reference'.padEnd(48)} ${sha.slice(0, 7)}, built before (${dir})`);
+  else {
+    console.log(`${'reference'.padEnd(48)} ${sha.slice(0, 7)}, building in ${dir}`);
+    await coldBuild('reference_commit', true, 'build-bench', {}, dir);
+  }
+  return {sha, dir};
+}
+
+const reference = await referenceBuild();
 const server = await startServer({dir: path.join(root, outDir)});
+const referenceServers = reference
+  ? await Promise.all([startServer({dir: path.join(reference.dir, 'build-bench')}), startServer({dir: path.join(reference.dir, 'build-bench')})])
+  : [];
 const browser = await launchChromium();
 try {
   for (const [name, route] of Object.entries(pages)) {
@@ -786,13 +916,19 @@ try {
   await searchFigures(browser.context, server.url, outDir);
   await consoleFigures(browser.context, server.url, outDir);
   await simulationFigures(browser.context, server.url, outDir);
-  if (!flag('no-lighthouse')) await lighthouseFigures(server.url);
+  if (!flag('no-lighthouse')) {
+    await lighthouseFigures(server.url, reference ? {sha: reference.sha, bases: [referenceServers[0].url, referenceServers[1].url]} : null);
+  }
   if (flag('seams')) await seamSavings(browser.context, server.url, outDir);
 } finally {
   await browser.close();
   await server.close();
+  for (const other of referenceServers) await other.close();
 }
 fs.mkdirSync(path.join(root, 'bench-results'), {recursive: true});
-fs.writeFileSync(path.join(root, 'bench-results/latest.json'), JSON.stringify({date: new Date().toISOString(), cores: os.cpus().length, results}, null, 2));
+fs.writeFileSync(
+  path.join(root, 'bench-results/latest.json'),
+  JSON.stringify({date: new Date().toISOString(), cores: os.cpus().length, reference: reference?.sha ?? null, results}, null, 2),
+);
 console.log('written bench-results/latest.json');
 if (flag('check') && check() > 0) process.exit(1);
