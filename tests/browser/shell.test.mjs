@@ -156,9 +156,40 @@ test('the navbar hides when scrolling down and comes back when scrolling up', as
   await page.close();
 });
 
-test('doc pages show when they were last updated', async () => {
+test('doc pages show when they were last updated, the date written as Intl writes it in English', async () => {
   const {page} = await visit(site, '/docs/servers/list-servers');
-  assert.match(await page.locator('.theme-last-updated').innerText(), /^Last updated on \w+ \d{1,2}, \d{4}$/);
+  const text = await page.locator('.theme-last-updated').innerText();
+  assert.match(text, /^Last updated on \w+ \d{1,2}, \d{4}$/);
+  const dateTime = /** @type {string} */ (await page.locator('.theme-last-updated time').getAttribute('datetime'));
+  const english = new Intl.DateTimeFormat('en', {day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC'}).format(new Date(dateTime));
+  assert.equal(text, `Last updated on ${english}`);
+  // src/internals/theme/LastUpdated writes the date in English without Intl: a second locale needs Intl there again.
+  assert.deepEqual((await builtSiteConfig()).i18n.locales, ['en']);
+  await page.close();
+});
+
+test('a code block whose lines overflow offers word wrap, and one that fits does not', async () => {
+  const {page} = await visit(site, '/docs/servers/add-aws-server', {phone: true});
+  const blocks = page.locator('.theme-code-block');
+  const wrap = page.getByRole('button', {name: 'Toggle word wrap'});
+  await wrap.first().waitFor();
+  const first = blocks.filter({has: wrap}).first();
+  const button = first.getByRole('button', {name: 'Toggle word wrap'});
+  assert.equal(await button.getAttribute('aria-pressed'), 'false');
+  await button.click();
+  assert.equal(await button.getAttribute('aria-pressed'), 'true');
+  const pre = first.locator('pre');
+  assert.ok(await pre.evaluate((el) => el.scrollWidth <= el.clientWidth), 'wrapped lines fit');
+  await page.setViewportSize({width: 1280, height: 800});
+  await page.reload();
+  await page.waitForSelector('html[data-has-hydrated="true"]');
+  await page.waitForTimeout(300);
+  // Blocks on screen (not in a hidden tab): those that fit at 1280 px offer no word wrap.
+  const {shown, offered} = await page.evaluate(() => {
+    const visible = [...document.querySelectorAll('.theme-code-block')].filter((block) => /** @type {HTMLElement} */ (block).offsetWidth > 0);
+    return {shown: visible.length, offered: visible.filter((block) => block.querySelector('button[aria-pressed]')).length};
+  });
+  assert.ok(shown > 0 && offered < shown, `at 1280 px, ${offered} of ${shown} blocks on screen offer word wrap`);
   await page.close();
 });
 
