@@ -8,6 +8,7 @@
  *   npm run bench -- --check      # also compare with bench/budgets.json and with the reference build;
  *                                 # exit 1 when a size or score is over budget, or a page is worse than
  *                                 # its reference by more than the run's measured noise (timings only warn)
+ *   npm run bench -- --pages section,task  # Lighthouse on those page kinds only
  *   npm run bench -- --against <commit>   # the reference build for mobile Lighthouse: by default the
  *                                 # newest commit bench/RESULTS.md records; --against none: no reference
  *   npm run bench -- --no-webpack --no-lighthouse --runs 1   # quicker partial run
@@ -508,8 +509,9 @@ function recordLighthouse(prefix, samples) {
     const values = samples.map((s) => s[key]).filter(Number.isFinite);
     record(`${prefix}.${key}`, values.length ? median(values) : NaN, key.endsWith('_ms') ? 'ms' : '');
   }
-  record(`${prefix}.lcp_minus_fcp_ms_max`, Math.max(...samples.map((s) => s.lcp_minus_fcp_ms)), 'ms');
-  record(`${prefix}.cls_max`, Math.max(...samples.map((s) => s.cls)));
+  const worst = (/** @type {string} */ key) => Math.max(...samples.map((s) => s[key]).filter(Number.isFinite));
+  record(`${prefix}.lcp_minus_fcp_ms_max`, worst('lcp_minus_fcp_ms'), 'ms');
+  record(`${prefix}.cls_max`, worst('cls'));
 }
 
 /**
@@ -529,6 +531,9 @@ async function lighthouseFigures(base, reference) {
     console.log('lighthouse                                       skipped (not installed)');
     return;
   }
+  // --pages home,task: Lighthouse on those page kinds only (a quicker comparison while working on one).
+  const only = String(option('pages', '')).split(',').filter(Boolean);
+  const measuredPages = Object.entries(pages).filter(([name]) => !only.length || only.includes(name));
   const chrome = await chromeLauncher.launch({chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumArgs]});
   // Lighthouse's own measure of the machine's CPU speed at each run (higher is faster): mobile
   // performance scores simulate a slow phone from it, so they move with it on a shared machine.
@@ -537,7 +542,7 @@ async function lighthouseFigures(base, reference) {
   /** @type {Record<string, Record<string, ReturnType<typeof compareFigure>>>} */
   const compared = {};
   try {
-    for (const [name, route] of Object.entries(pages)) {
+    for (const [name, route] of measuredPages) {
       /** @type {Record<'this' | 'refA' | 'refB', LighthouseSample[]>} */
       const samples = {this: [], refA: [], refB: []};
       const bases = {this: base, refA: reference?.bases[0], refB: reference?.bases[1]};
@@ -568,7 +573,7 @@ async function lighthouseFigures(base, reference) {
         `${`compare.mobile.${name}`.padEnd(48)} LCP ${lcp.this} / ${lcp.reference} ms (noise ${lcp.noise}), TBT ${tbt.this} / ${tbt.reference} ms (noise ${tbt.noise})`,
       );
     }
-    for (const [name, route] of Object.entries(pages)) {
+    for (const [name, route] of measuredPages) {
       /** @type {LighthouseSample[]} */
       const samples = [];
       for (let i = 0; i < Math.min(runs, 3); i += 1) {

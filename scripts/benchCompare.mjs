@@ -7,9 +7,9 @@
  * For each page and figure:
  * - the medians of this build and of the reference (A and B's runs together),
  *   and their ratio;
- * - the noise: the larger of |median(A) − median(B)| (what the same build
- *   reads as against itself in this run) and the interquartile range of the
- *   reference's runs (how far one run strays from another);
+ * - the noise: the largest of |median(A) − median(B)| (what the same build
+ *   reads as against itself in this run) and the interquartile ranges of the
+ *   reference's runs and of this build's (how far one run strays from another);
  * - a regression: this build is worse than the reference by more than the
  *   noise (higher for times, lower for scores).
  *
@@ -46,16 +46,20 @@ export const quantile = (xs, q) => {
 };
 
 /**
- * One figure of one page: this build's runs against the reference's two series.
+ * One figure of one page: this build's runs against the reference's two series (runs without a value left out).
  * @param {{this: number[], refA: number[], refB: number[]}} runs
  * @param {'higher' | 'lower'} better
  */
 export function compareFigure(runs, better) {
+  // A run where Lighthouse could not measure the figure (no value) is left out.
+  const measured = (/** @type {number[]} */ xs) => xs.filter(Number.isFinite);
+  runs = {this: measured(runs.this), refA: measured(runs.refA), refB: measured(runs.refB)};
   const ref = [...runs.refA, ...runs.refB];
   const thisMedian = median(runs.this);
   const refMedian = median(ref);
   const selfDifference = Math.abs(median(runs.refA) - median(runs.refB));
-  const spread = quantile(ref, 0.75) - quantile(ref, 0.25);
+  const iqr = (/** @type {number[]} */ xs) => quantile(xs, 0.75) - quantile(xs, 0.25);
+  const spread = Math.max(iqr(ref), iqr(runs.this));
   const noise = Math.max(selfDifference, spread);
   // Positive when this build is worse.
   const worseBy = better === 'lower' ? thisMedian - refMedian : refMedian - thisMedian;
