@@ -75,16 +75,11 @@ export function useWordWrap(pre: RefObject<HTMLPreElement | null>): {offered: bo
     const element = pre.current;
     if (!element) return undefined;
     const measure = () => setOverflows(element.scrollWidth > element.clientWidth);
-    if (typeof ResizeObserver !== 'function') {
-      measure();
-      return undefined;
-    }
-    // The observer reports the block's first size after the browser's own layout, so hydration forces none (measuring
-    // here did, for every code block: 30–45 ms of a task page's hydration on the phone profile); and a block in a
-    // hidden tab, which has no width, when its tab is shown.
-    const resize = new ResizeObserver(measure);
-    resize.observe(element);
-    return () => resize.disconnect();
+    measure();
+    // A code block in a hidden tab has no width until its tab is shown.
+    const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : undefined;
+    resize?.observe(element);
+    return () => resize?.disconnect();
   }, [pre]);
   return {offered: overflows || enabled, enabled, toggle: () => setEnabled((on) => !on)};
 }
