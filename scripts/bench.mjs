@@ -28,7 +28,17 @@ import {startServer} from './serve.mjs';
 import {copySourceFiles} from './workingTree.mjs';
 import {checkScaleBudgets} from './scaleBudgets.mjs';
 import {chromiumArgs, chromiumPath, launchChromium, stampFirst} from './chromium.mjs';
-import {COMPARED, compareFigure, comparisonTable, median, recordedCommit, referenceCheckout, roundOrder, speedDependent} from './benchCompare.mjs';
+import {
+  COMPARED,
+  MEASURED_PAGES,
+  compareFigure,
+  comparisonTable,
+  median,
+  recordedCommit,
+  referenceCheckout,
+  roundOrder,
+  speedDependent,
+} from './benchCompare.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -45,13 +55,7 @@ const option = (name, fallback) => {
   return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
 };
 const runs = Number(option('runs', 5));
-const pages = {
-  home: '/docs/',
-  section: '/docs/servers/',
-  task: '/docs/servers/add-aws-server',
-  reference: '/docs/api/reference/servers/create-server',
-  search: '/search',
-};
+const pages = MEASURED_PAGES;
 /** Every figure measured, by key, as bench-results/*.json holds them. @type {Record<string, number>} */
 const results = {};
 

@@ -22,6 +22,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+/** The five page kinds the benchmark, the profile and tests/browser/first-paint.test.mjs measure, by name. */
+export const MEASURED_PAGES = {
+  home: '/docs/',
+  section: '/docs/servers/',
+  task: '/docs/servers/add-aws-server',
+  reference: '/docs/api/reference/servers/create-server',
+  search: '/search',
+};
+
 /** The figures compared, and which way is better. */
 export const COMPARED = /** @type {const} */ ([
   {key: 'performance', better: 'higher', unit: ''},

@@ -16,6 +16,7 @@ import {fileURLToPath} from 'node:url';
 import {SourceMapConsumer} from 'source-map-js';
 import {startServer} from './serve.mjs';
 import {launchChromium} from './chromium.mjs';
+import {MEASURED_PAGES} from './benchCompare.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -26,13 +27,7 @@ const option = (/** @type {string} */ name, /** @type {string} */ fallback) => {
 const outDir = path.join(root, 'build-profile');
 const runs = Number(option('runs', '3'));
 const top = Number(option('top', '12'));
-const pages = {
-  home: '/docs/',
-  section: '/docs/servers/',
-  task: '/docs/servers/add-aws-server',
-  reference: '/docs/api/reference/servers/create-server',
-  search: '/search',
-};
+const pages = MEASURED_PAGES;
 
 if (!args.includes('--no-build')) {
   console.log('building the site with source maps in build-profile/ …');
