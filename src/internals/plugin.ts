@@ -112,10 +112,7 @@ function outputProblems(outDir: string, off: Set<string>): string[] {
     const page = path.join(outDir, '404.html');
     const html = fs.existsSync(page) ? fs.readFileSync(page, 'utf8') : '';
     // The loader (minified with the page): the list of scripts, then the wait for the first painted frame.
-    if (
-      /<script[^>]+src=[^>]+defer/.test(html) ||
-      !/<script(?: id=(?:"ld-parsed"|ld-parsed))?>[^<]*assets\/js\/main\.[0-9a-f]+\.js"[^<]*"paint"/.test(html)
-    ) {
+    if (/<script[^>]+src=[^>]+defer/.test(html) || !/<script(?: id=(?:"ld-parsed"|ld-parsed))?>[^<]*assets\/js\/main\.[0-9a-f]+\.js"[^<]*"paint"/.test(html)) {
       problems.push('page-template: 404.html does not load its scripts through the after-paint loader (src/internals/pageTemplate.ts)');
     }
   }
