@@ -6,7 +6,22 @@
 import {ApiError, invalidState} from '../errors';
 import type {Ctx} from '../world';
 import type {Json, Obj} from '../types';
-import {accepted, environmentOf, invalidField, limit, list, noContent, operate, referenced, respond, serversReady, target, unique, type Handler} from './kit';
+import {
+  accepted,
+  environmentOf,
+  listInEnvironment,
+  invalidField,
+  limit,
+  list,
+  noContent,
+  operate,
+  referenced,
+  respond,
+  serversReady,
+  target,
+  unique,
+  type Handler,
+} from './kit';
 
 /** Seconds a credential check takes (B9: up to 30 seconds). */
 export const CHECK_SECONDS = 20;
@@ -86,11 +101,7 @@ export const infrastructure: Record<string, Handler> = {
     startCheck(ctx, credential);
     return respond(ctx, credential, 201);
   },
-  listCredentials: (ctx) =>
-    list(
-      ctx,
-      ctx.sim.store.where('credential', (c) => c.environment_id === environmentOf(ctx).id),
-    ),
+  listCredentials: (ctx) => listInEnvironment(ctx, 'credential'),
   getCredential: (ctx) => respond(ctx, target(ctx, 'credential')),
   updateCredential: (ctx) => {
     const credential = target(ctx, 'credential');
@@ -376,11 +387,7 @@ export const infrastructure: Record<string, Handler> = {
     const privateKey = `-----BEGIN OPENSSH PRIVATE KEY-----\n${material}\n-----END OPENSSH PRIVATE KEY-----\n`;
     return respond(ctx, key, 201, {private_key: privateKey});
   },
-  listSshKeys: (ctx) =>
-    list(
-      ctx,
-      ctx.sim.store.where('ssh_key', (k) => k.environment_id === environmentOf(ctx).id),
-    ),
+  listSshKeys: (ctx) => listInEnvironment(ctx, 'ssh_key'),
   getSshKey: (ctx) => respond(ctx, target(ctx, 'ssh_key')),
   deleteSshKey: (ctx) => {
     const key = target(ctx, 'ssh_key');
@@ -474,11 +481,7 @@ export const infrastructure: Record<string, Handler> = {
     });
     return accepted(ctx, operate(ctx, cert, {state: 'issuing', servers: [null], succeeded: [{hook: 'certificate.issued', args: cert.id as string}]}));
   },
-  listSslCertificates: (ctx) =>
-    list(
-      ctx,
-      ctx.sim.store.where('ssl_certificate', (c) => c.environment_id === environmentOf(ctx).id),
-    ),
+  listSslCertificates: (ctx) => listInEnvironment(ctx, 'ssl_certificate'),
   getSslCertificate: (ctx) => respond(ctx, target(ctx, 'ssl_certificate')),
   deleteSslCertificate: (ctx) => {
     const cert = target(ctx, 'ssl_certificate');
@@ -516,11 +519,7 @@ export const infrastructure: Record<string, Handler> = {
     });
     return accepted(ctx, operate(ctx, network, {servers: [null], locks: [network.id as string]}));
   },
-  listNetworks: (ctx) =>
-    list(
-      ctx,
-      ctx.sim.store.where('network', (n) => n.environment_id === environmentOf(ctx).id),
-    ),
+  listNetworks: (ctx) => listInEnvironment(ctx, 'network'),
   getNetwork: (ctx) => respond(ctx, target(ctx, 'network')),
   deleteNetwork: (ctx) => {
     const network = target(ctx, 'network');
@@ -613,11 +612,7 @@ export const infrastructure: Record<string, Handler> = {
     });
     return accepted(ctx, operate(ctx, service));
   },
-  listServices: (ctx) =>
-    list(
-      ctx,
-      ctx.sim.store.where('service', (s) => s.environment_id === environmentOf(ctx).id),
-    ),
+  listServices: (ctx) => listInEnvironment(ctx, 'service'),
   getService: (ctx) => respond(ctx, target(ctx, 'service')),
   deleteService: (ctx) => {
     const service = target(ctx, 'service');

@@ -189,3 +189,10 @@ export function serversReady(ctx: Ctx, serverIds: string[]): void {
 
 /** The environment a collection's path names (`/environments/{environment_id}/…`). */
 export const environmentOf = (ctx: Ctx): Obj => target(ctx, 'environment');
+
+/** A list operation of a resource that lives in an environment: the path's environment's objects of that kind. */
+export const listInEnvironment = (ctx: Ctx, kind: string): SimResponse =>
+  list(
+    ctx,
+    ctx.sim.store.where(kind, (o) => o.environment_id === environmentOf(ctx).id),
+  );

@@ -14,6 +14,7 @@ import {
   invalidField,
   limit,
   list,
+  listInEnvironment,
   noContent,
   operate,
   referenced,
@@ -227,11 +228,7 @@ export const workloads: Record<string, Handler> = {
     app.deploy_pipeline_id = pipeline.id as string;
     return respond(ctx, app, 201);
   },
-  listApplications: (ctx) =>
-    list(
-      ctx,
-      ctx.sim.store.where('application', (a) => a.environment_id === environmentOf(ctx).id),
-    ),
+  listApplications: (ctx) => listInEnvironment(ctx, 'application'),
   getApplication: (ctx) => respond(ctx, target(ctx, 'application')),
   updateApplication: (ctx) => {
     const app = target(ctx, 'application');
@@ -335,11 +332,7 @@ export const workloads: Record<string, Handler> = {
     }
     return respond(ctx, pipeline, 201);
   },
-  listPipelines: (ctx) =>
-    list(
-      ctx,
-      ctx.sim.store.where('pipeline', (p) => p.environment_id === environmentOf(ctx).id),
-    ),
+  listPipelines: (ctx) => listInEnvironment(ctx, 'pipeline'),
   getPipeline: (ctx) => respond(ctx, target(ctx, 'pipeline')),
   updatePipeline: (ctx) => {
     const pipeline = target(ctx, 'pipeline');
@@ -492,11 +485,7 @@ export const workloads: Record<string, Handler> = {
     });
     return respond(ctx, variable, 201);
   },
-  listVariables: (ctx) =>
-    list(
-      ctx,
-      ctx.sim.store.where('variable', (v) => v.environment_id === environmentOf(ctx).id),
-    ),
+  listVariables: (ctx) => listInEnvironment(ctx, 'variable'),
   getVariable: (ctx) => respond(ctx, target(ctx, 'variable')),
   updateVariable: (ctx) => {
     const variable = target(ctx, 'variable');
@@ -529,11 +518,7 @@ export const workloads: Record<string, Handler> = {
       }),
       'path',
     ),
-  listFiles: (ctx) =>
-    list(
-      ctx,
-      ctx.sim.store.where('file', (f) => f.environment_id === environmentOf(ctx).id),
-    ),
+  listFiles: (ctx) => listInEnvironment(ctx, 'file'),
   getFile: (ctx) => respond(ctx, target(ctx, 'file')),
   updateFile: (ctx) => {
     const file = target(ctx, 'file');
@@ -552,11 +537,7 @@ export const workloads: Record<string, Handler> = {
       run_as: (ctx.body.run_as as string) ?? 'deploy',
       enabled: (ctx.body.enabled as boolean) ?? true,
     })),
-  listCronJobs: (ctx) =>
-    list(
-      ctx,
-      ctx.sim.store.where('cron_job', (c) => c.environment_id === environmentOf(ctx).id),
-    ),
+  listCronJobs: (ctx) => listInEnvironment(ctx, 'cron_job'),
   getCronJob: (ctx) => respond(ctx, target(ctx, 'cron_job')),
   updateCronJob: (ctx) => editOnServer(ctx, target(ctx, 'cron_job'), ['command', 'schedule', 'run_as', 'enabled', 'description']),
   deleteCronJob: (ctx) => onServer(ctx, target(ctx, 'cron_job')),
@@ -569,11 +550,7 @@ export const workloads: Record<string, Handler> = {
       process_state: 'starting',
       managed_by_application_id: null,
     })),
-  listDaemons: (ctx) =>
-    list(
-      ctx,
-      ctx.sim.store.where('daemon', (d) => d.environment_id === environmentOf(ctx).id),
-    ),
+  listDaemons: (ctx) => listInEnvironment(ctx, 'daemon'),
   getDaemon: (ctx) => respond(ctx, target(ctx, 'daemon')),
   updateDaemon: (ctx) => {
     const daemon = target(ctx, 'daemon');
@@ -624,11 +601,7 @@ export const workloads: Record<string, Handler> = {
       domains,
     }));
   },
-  listVirtualHosts: (ctx) =>
-    list(
-      ctx,
-      ctx.sim.store.where('virtual_host', (v) => v.environment_id === environmentOf(ctx).id),
-    ),
+  listVirtualHosts: (ctx) => listInEnvironment(ctx, 'virtual_host'),
   getVirtualHost: (ctx) => respond(ctx, target(ctx, 'virtual_host')),
   updateVirtualHost: (ctx) => {
     const host = target(ctx, 'virtual_host');
@@ -676,11 +649,7 @@ export const workloads: Record<string, Handler> = {
     });
     return respond(ctx, hook, 201, {url: hookUrl(ctx, secret)});
   },
-  listIncomingWebhooks: (ctx) =>
-    list(
-      ctx,
-      ctx.sim.store.where('incoming_webhook', (h) => h.environment_id === environmentOf(ctx).id),
-    ),
+  listIncomingWebhooks: (ctx) => listInEnvironment(ctx, 'incoming_webhook'),
   getIncomingWebhook: (ctx) => respond(ctx, target(ctx, 'incoming_webhook')),
   updateIncomingWebhook: (ctx) => {
     const hook = target(ctx, 'incoming_webhook');
