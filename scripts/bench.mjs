@@ -485,7 +485,8 @@ async function lighthouseRun(url, port, formFactor) {
     config,
   );
   const lhr = /** @type {import('lighthouse').RunnerResult} */ (result).lhr;
-  const score = (/** @type {string} */ id) => Math.round(/** @type {number} */ (lhr.categories[id].score) * 100);
+  // A category Lighthouse could not score (score null, as when a metric failed) is NaN, left out of the medians, not 0.
+  const score = (/** @type {string} */ id) => (lhr.categories[id].score === null ? NaN : Math.round(lhr.categories[id].score * 100));
   const ms = (/** @type {string} */ id) => Math.round(/** @type {number} */ (lhr.audits[id].numericValue));
   return {
     performance: score('performance'),
