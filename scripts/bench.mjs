@@ -514,7 +514,10 @@ function recordLighthouse(prefix, samples) {
     const values = samples.map((s) => s[key]).filter(Number.isFinite);
     record(`${prefix}.${key}`, values.length ? median(values) : NaN, key.endsWith('_ms') ? 'ms' : '');
   }
-  const worst = (/** @type {string} */ key) => Math.max(...samples.map((s) => s[key]).filter(Number.isFinite));
+  const worst = (/** @type {string} */ key) => {
+    const values = samples.map((s) => s[key]).filter(Number.isFinite);
+    return values.length ? Math.max(...values) : NaN;
+  };
   record(`${prefix}.lcp_minus_fcp_ms_max`, worst('lcp_minus_fcp_ms'), 'ms');
   record(`${prefix}.cls_max`, worst('cls'));
 }
