@@ -219,6 +219,29 @@ async function firstLoadJs(context, base, route, outDir) {
 }
 
 /**
+ * Opens a route, waits until its network is idle, runs `act` (a reader's click), and returns the tab (still open)
+ * with the site's scripts, styles and data files first requested after the page had loaded, once each.
+ * @param {BrowserContext} context
+ * @param {string} base
+ * @param {string} route
+ * @param {(page: import('playwright-core').Page) => Promise<void>} act
+ */
+async function filesFirstRequestedBy(context, base, route, act) {
+  const page = await context.newPage();
+  /** @type {string[]} */
+  const files = [];
+  page.on('requestfinished', (request) => {
+    const u = new URL(request.url());
+    if (u.origin === base && /\.(js|css|json)$/.test(u.pathname)) files.push(u.pathname);
+  });
+  await page.goto(base + route, {waitUntil: 'networkidle'});
+  const before = new Set(files);
+  await act(page);
+  await page.waitForLoadState('networkidle');
+  return {page, fetched: [...new Set(files.filter((file) => !before.has(file)))]};
+}
+
+/**
  * The API console: what a reference page downloads when the reader first
  * opens it (the console's code, its styles and the operation's data), which
  * the page's first load never carries.
@@ -227,19 +250,10 @@ async function firstLoadJs(context, base, route, outDir) {
  * @param {string} outDir
  */
 async function consoleFigures(context, base, outDir) {
-  const page = await context.newPage();
-  /** @type {string[]} */
-  const files = [];
-  page.on('requestfinished', (request) => {
-    const u = new URL(request.url());
-    if (u.origin === base && /\.(js|css|json)$/.test(u.pathname)) files.push(u.pathname);
+  const {page, fetched: opened} = await filesFirstRequestedBy(context, base, pages.reference, async (tab) => {
+    await tab.getByRole('button', {name: 'Open the console'}).click();
+    await tab.getByRole('region', {name: /^API console/}).waitFor();
   });
-  await page.goto(base + pages.reference, {waitUntil: 'networkidle'});
-  const before = new Set(files);
-  await page.getByRole('button', {name: 'Open the console'}).click();
-  await page.getByRole('region', {name: /^API console/}).waitFor();
-  await page.waitForLoadState('networkidle');
-  const opened = [...new Set(files.filter((file) => !before.has(file)))];
   const {raw, gzipped} = sizesOf(outDir, opened);
   record('api_console.open_kb_raw', kb(raw), 'KB');
   record('api_console.open_kb_gzip', kb(gzipped), 'KB');
@@ -259,21 +273,13 @@ async function consoleFigures(context, base, outDir) {
  * @param {string} outDir
  */
 async function simulationFigures(context, base, outDir) {
-  const page = await context.newPage();
-  /** @type {string[]} */
-  const files = [];
-  page.on('requestfinished', (request) => {
-    const u = new URL(request.url());
-    if (u.origin === base && /\.(js|css|json)$/.test(u.pathname)) files.push(u.pathname);
+  const runBoxes = (/** @type {import('playwright-core').Page} */ tab) => tab.getByRole('group', {name: /practice call, no account$/});
+  const {page, fetched} = await filesFirstRequestedBy(context, base, '/docs/quick-start/', async (tab) => {
+    await tab.getByRole('tab', {name: 'API'}).first().click();
+    await runBoxes(tab).first().getByRole('button', {name: 'Run in the simulation'}).click();
+    await runBoxes(tab).first().getByRole('button', {name: 'Run again'}).waitFor();
   });
-  await page.goto(`${base}/docs/quick-start/`, {waitUntil: 'networkidle'});
-  const before = new Set(files);
-  await page.getByRole('tab', {name: 'API'}).first().click();
-  const boxes = page.getByRole('group', {name: /practice call, no account$/});
-  await boxes.first().getByRole('button', {name: 'Run in the simulation'}).click();
-  await boxes.first().getByRole('button', {name: 'Run again'}).waitFor();
-  await page.waitForLoadState('networkidle');
-  const fetched = [...new Set(files.filter((file) => !before.has(file)))];
+  const boxes = runBoxes(page);
   // The chunk-hash tables of src/plugins/chunk-file-names that the new chunks need: shared by every page of a section, so
   // a page may load them first; they count in what the reader downloads, not as the simulation's own code.
   const table = (/** @type {string} */ file) =>
