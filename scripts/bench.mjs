@@ -12,6 +12,7 @@
  *   npm run bench -- --against <commit>   # the reference build for mobile Lighthouse: by default the
  *                                 # newest commit bench/RESULTS.md records; --against none: no reference
  *   npm run bench -- --no-webpack --no-lighthouse --runs 1   # quicker partial run
+ *   npm run bench -- --no-webpack --lighthouse-only --pages search --against <commit>   # a quick A/B of one page kind
  *   npm run bench -- --seams      # also what each optional seam of src/internals saves
  *                                 # (one more build per seam: about 2 minutes each)
  *   npm run bench -- --scale 4    # the site as it grows: every guide section 4 times over, in a
@@ -932,9 +933,12 @@ try {
   for (const [name, route] of Object.entries(pages)) {
     if (name !== 'search') await pageWeight(browser.context, server.url, name, route, outDir);
   }
-  await searchFigures(browser.context, server.url, outDir);
-  await consoleFigures(browser.context, server.url, outDir);
-  await simulationFigures(browser.context, server.url, outDir);
+  // --lighthouse-only: an A/B of pages against a reference, without the search, console and simulation figures.
+  if (!flag('lighthouse-only')) {
+    await searchFigures(browser.context, server.url, outDir);
+    await consoleFigures(browser.context, server.url, outDir);
+    await simulationFigures(browser.context, server.url, outDir);
+  }
   if (!flag('no-lighthouse')) {
     await lighthouseFigures(server.url, reference ? {sha: reference.sha, bases: [referenceServers[0].url, referenceServers[1].url]} : null);
   }

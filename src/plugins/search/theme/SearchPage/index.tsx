@@ -62,11 +62,14 @@ function ResultItem({result}: {result: SearchResult}): ReactNode {
         <h2 className={styles.resultTitle}>
           <Link to={to}>{result.type === 0 ? <Marked text={pageTitle} positions={titlePositions} max={200} /> : (heading ?? pageTitle)}</Link>
         </h2>
-        {path.length > 0 && (
-          <p className={styles.resultPath} data-result-breadcrumb={heading ?? pageTitle}>
-            {path.join(' › ')}
-          </p>
-        )}
+        <p className={styles.resultMeta}>
+          <span className={clsx('ld-hit-mark', `ld-hit-mark--${result.mark.kind}`)}>{result.mark.label}</span>
+          {path.length > 0 && (
+            <span className={styles.resultPath} data-result-breadcrumb={heading ?? pageTitle}>
+              {path.join(' › ')}
+            </span>
+          )}
+        </p>
         {summary.text && (
           <p className={styles.resultSummary}>
             <Marked text={summary.text} positions={summary.positions} />
@@ -115,9 +118,11 @@ export default function SearchPage(): ReactNode {
   // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is read after hydration, so the first render matches the static HTML
   useEffect(() => setQuery(urlQuery), [urlQuery]);
 
-  // Loads the first tier; first results come from it.
+  // Loads the first tier; first results come from it. Not before there is something to search for (a query in
+  // the address, or the reader's first keystroke): the empty page downloads no index and starts no worker.
+  const wanted = edited || urlQuery.trim() !== '';
   useEffect(() => {
-    if (process.env.NODE_ENV !== 'production') return;
+    if (process.env.NODE_ENV !== 'production' || !wanted) return;
     let cancelled = false;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the loading state shows while the worker starts, outside React
     setPhase('loading');
@@ -132,7 +137,7 @@ export default function SearchPage(): ReactNode {
     return () => {
       cancelled = true;
     };
-  }, [baseUrl, context]);
+  }, [baseUrl, context, wanted]);
 
   // Once the first results are on screen, the rest of the text, one file at a time.
   const firstShown = phase === 'ready' && query.trim() !== '' && state.query !== '';
