@@ -25,6 +25,7 @@ import remarkApiReferenceLinks from './src/plugins/api-reference/remarkReference
 import apiReferencePlugin from './src/plugins/api-reference/plugin';
 import chunkFileNamesPlugin from './src/plugins/chunk-file-names/plugin';
 import robotsTxtPlugin from './src/plugins/robots-txt/plugin';
+import navigationPlugin, {groupedSidebar} from './src/plugins/navigation/plugin';
 import simulationPlugin from './src/plugins/simulation/plugin';
 import remarkSimulationRuns from './src/plugins/simulation/remarkSimulationRuns';
 import internalsPlugin from './src/internals/plugin';
@@ -82,8 +83,8 @@ const docsOptions = {
     remarkDiagrams,
     [remarkChangelog, {docsDir: 'docs', siteUrl: urls.site}],
   ],
-  // The changelog's page and tag pages in the sidebar, not its entries.
-  sidebarItemsGenerator,
+  // The changelog's page and tag pages in the sidebar, not its entries; the sections under group labels (src/plugins/navigation).
+  sidebarItemsGenerator: groupedSidebar(sidebarItemsGenerator),
   remarkPlugins: [[remarkCardDescriptions, {docsDir: 'docs'}]],
   rehypePlugins: [[rehypeHighlight, {languages: CODE_LANGUAGES}], rehypeTableRegions],
 } satisfies Preset.Options['docs'];
@@ -154,7 +155,7 @@ const config: Config = {
           exclude: ['**/_*.{js,jsx,ts,tsx,md,mdx}', '**/_*/**', '**/*.test.{js,jsx,ts,tsx}', '**/__tests__/**', ...(isTestBuild ? [] : ['**/test-crash.tsx'])],
         },
         theme: {
-          customCss: './src/css/custom.css',
+          customCss: ['./src/css/custom.css', './src/css/design.css'],
         },
         // With a <lastmod> on every URL when there is git history (src/config/sitemap.ts).
         sitemap: sitemapOptions(__dirname),
@@ -179,6 +180,8 @@ const config: Config = {
     chunkFileNamesPlugin,
     // /robots.txt, naming the sitemap by its absolute URL (src/plugins/robots-txt/plugin.ts).
     robotsTxtPlugin,
+    // The sidebar opens scrolled to the current page (src/plugins/navigation/plugin.ts).
+    navigationPlugin,
     // Everything that relies on Docusaurus or the search plugin beyond their public API (src/internals/README.md).
     internalsPlugin,
     // The changelog's entries checked, and its feeds (src/plugins/changelog).
@@ -298,7 +301,7 @@ const config: Config = {
       ],
     },
     footer: {
-      style: 'dark',
+      style: 'light',
       logo: {
         alt: 'Launchdeck',
         src: 'img/logo.svg',

@@ -40,8 +40,8 @@ test("links inside a reference page's tables and notes move within the site with
   await page.getByRole('heading', {level: 1, name: 'View an action'}).waitFor();
   assert.match(page.url(), /\/docs\/api\/reference\/actions\/get-action$/);
   assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no full page load');
-  // The page rendered in the browser shows its tables, as the server rendered them.
-  assert.match(await page.locator('.ld-table[aria-label="Table: Path parameters"]').innerText(), /action_id/);
+  // The page rendered in the browser shows its parameters, as the server rendered them.
+  assert.match(await page.locator('.api-params').first().innerText(), /action_id/);
   // A link to a section of another page keeps its anchor.
   await page.locator('.api-static a', {hasText: 'Errors'}).first().click();
   await page.waitForURL(/\/docs\/api\/#errors$/);

@@ -89,3 +89,33 @@ export function repeatedBreadcrumbs() {
   }
   return failures;
 }
+
+/**
+ * No word of a table is drawn on two lines: an identifier in code (`role_owner`,
+ * `bad_request`) never, a word of prose unless it cannot fit its cell on any line.
+ */
+export function tableWordsBroken() {
+  const failures = [];
+  const canvas = /** @type {CanvasRenderingContext2D} */ (document.createElement('canvas').getContext('2d'));
+  for (const cell of document.querySelectorAll('article :is(td, th), .ld-layout-check :is(td, th)')) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = /** @type {HTMLElement} */ (node.parentElement);
+      const inCode = Boolean(parent.closest('code'));
+      // In code a whole token counts; in prose a word may wrap after its own hyphen, slash or dash (1–65535).
+      for (const match of /** @type {Text} */ (node).data.matchAll(inCode ? /\S+/g : /[^\s\-/–—]+[-/–—]?/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (lines.size < 2) continue;
+        const style = getComputedStyle(parent);
+        canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const width = /** @type {HTMLElement} */ (cell).clientWidth;
+        if (inCode || canvas.measureText(match[0]).width <= width)
+          failures.push(`table cell "${cell.textContent?.trim().slice(0, 40)}": "${match[0]}" is drawn on ${lines.size} lines`);
+      }
+    }
+  }
+  return failures;
+}

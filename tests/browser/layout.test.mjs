@@ -32,6 +32,7 @@ test('each layout rule fails on a page made to break it', async () => {
     placeholderUnderHint: await page.evaluate(rules.placeholderUnderHint),
     firstEntryTooLow: await page.evaluate(rules.firstEntryTooLow, 1),
     repeatedBreadcrumbs: await page.evaluate(rules.repeatedBreadcrumbs),
+    tableWordsBroken: await page.evaluate(rules.tableWordsBroken),
   };
   await page.close();
   assert.match(found.headingWordsBroken.join('\n'), /the word "(Launchdeck|documentation)" is drawn on two lines/);
@@ -40,9 +41,10 @@ test('each layout rule fails on a page made to break it', async () => {
   assert.match(found.placeholderUnderHint.join('\n'), /cut by its box|px from the shortcut hint/);
   assert.match(found.firstEntryTooLow.join('\n'), /the first entry starts at \d+ px/);
   assert.match(found.repeatedBreadcrumbs.join('\n'), /"Documentation › Servers › Servers" of "Servers" repeats itself/);
+  assert.match(found.tableWordsBroken.join('\n'), /"role_owner_with_a_long_name" is drawn on \d lines/);
 });
 
-test('every page on a phone: title within 220 px under the announcement bar, no heading word on two lines, nothing wider than the screen, wide tables in their own scrolling region', async () => {
+test('every page on a phone: title within 220 px under the announcement bar, no heading or table word on two lines, nothing wider than the screen, wide tables in their own scrolling region', async () => {
   assert.ok(routes.length > 300, 'every page of the sitemap, the API reference included');
   const failures = [];
   let scrolling = 0;
@@ -50,7 +52,7 @@ test('every page on a phone: title within 220 px under the announcement bar, no 
   for (const route of routes) {
     ({page} = await visit(site, route, {page, viewport: PHONE, waitUntil: 'load', hydrate: false}));
     if (route === routes[0]) assert.ok(await page.locator("[class*='announcementBarContent']").isVisible(), 'the announcement bar is shown');
-    for (const rule of [rules.titleTooLow, rules.headingWordsBroken, rules.documentTooWide]) {
+    for (const rule of [rules.titleTooLow, rules.headingWordsBroken, rules.documentTooWide, rules.tableWordsBroken]) {
       for (const failure of await page.evaluate(rule)) failures.push(`${route} (phone): ${failure}`);
     }
     // Only the breadcrumb stands above the title: "On this page" and the page actions follow it.
@@ -78,12 +80,12 @@ test('every page on a phone: title within 220 px under the announcement bar, no 
   assert.ok(scrolling > 0, 'some tables are wider than a phone, and scroll in their region');
 });
 
-test('every page on a desktop, and each kind of page from 320 to 1920 px: no heading word on two lines, nothing wider than the screen', async () => {
+test('every page on a desktop, and each kind of page from 320 to 1920 px: no heading or table word on two lines, nothing wider than the screen', async () => {
   const failures = [];
   let page;
   for (const route of routes) {
     ({page} = await visit(site, route, {page, viewport: DESKTOP, waitUntil: 'load', hydrate: false}));
-    for (const rule of [rules.headingWordsBroken, rules.documentTooWide]) {
+    for (const rule of [rules.headingWordsBroken, rules.documentTooWide, rules.tableWordsBroken]) {
       for (const failure of await page.evaluate(rule)) failures.push(`${route} (1280 px): ${failure}`);
     }
   }

@@ -79,7 +79,7 @@ test('the fields of bodies and responses are listed with their types', () => {
   const text = articleText(readBuiltHtml('/docs/api/reference/servers/create-server'));
   for (const field of ['provider', 'name', 'region', 'size', 'image', 'ssh_key_ids']) assert.ok(text.includes(` ${field} `), field);
   assert.match(text, /Fields of the response/);
-  assert.match(text, / status string Yes .*? One of `?[a-z_]+/i);
+  assert.match(text, / status string Required .*? One of `?[a-z_]+/i);
   const list = articleText(readBuiltHtml('/docs/api/reference/servers/list-servers'));
   assert.match(list, /Pagination/);
   assert.match(list, /next_cursor/);

@@ -130,10 +130,16 @@ test('the API base URL of the site config is the server of api/openapi.yaml (unl
   assert.equal(config.customFields.urls.api, loadOpenApi().servers[0].url);
 });
 
-test('every card on a section page and on the docs home shows its page description', () => {
+test('every card on a section page shows its page description; the docs home lists every section under its group', () => {
   const failures = [];
   let lists = 0;
+  const home = readBuiltHtml('/docs/');
+  const topics = home.slice(home.indexOf('class="ld-topics'), home.indexOf('id=get-help'));
+  const sections = fs.readdirSync(path.join(repoRoot, 'docs'), {withFileTypes: true}).filter((e) => e.isDirectory() && fs.existsSync(path.join(repoRoot, 'docs', e.name, 'index.md')));
+  for (const section of sections) if (!topics.includes(`href=/docs/${section.name}/`)) failures.push(`/docs/: no topic link to /docs/${section.name}/`);
+  assert.equal((topics.match(/class=ld-topics__label/g) ?? []).length, 5, 'the five sidebar groups that hold sections head the topics');
   for (const route of docRoutes) {
+    if (route.path === '/docs/') continue;
     const html = readBuiltHtml(route.path);
     if (!html.includes('ld-card-list')) continue;
     lists += 1;

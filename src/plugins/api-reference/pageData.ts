@@ -45,7 +45,12 @@ export type PageBlock =
   /** Links to other pages of the docs (client-side navigation, checked by the build). */
   | {links: Array<{to: string; title: string}>}
   /** The API console's panel (src/plugins/api-reference/client/console), loaded when a reader opens it. */
-  | {console: true};
+  | {console: true}
+  /**
+   * Variants of a body ("One of these objects"), behind one selector (tabs): `variants` is what tells them apart
+   * ("provider"); each option has its label ("aws"), the id its heading had, and its fields.
+   */
+  | {variants: string; options: Array<{label: string; id: string; blocks: PageBlock[]}>};
 
 /** An entry of the page's table of contents, as Docusaurus's own (HTML value). */
 export interface TocItem {
@@ -57,6 +62,61 @@ export interface TocItem {
 export interface OperationPageData {
   blocks: PageBlock[];
   toc: TocItem[];
+}
+
+/** A table of parameters or fields (name, type, required, description), which the page shows as a list of rows instead. */
+const isParameterTable = (head: string[]): boolean =>
+  head.length === 4 && (head[0] === 'Name' || head[0] === 'Field') && head[1] === 'Type' && head[2] === 'Required' && head[3] === 'Description';
+
+/**
+ * Parameters or fields as rows, as the reference sites list them: the name (a
+ * link to its own anchor), its type and a "Required" tag on one line, the
+ * description under it. Nothing is wider than a phone, and each row can be
+ * linked to.
+ */
+function parameterListHtml(rows: string[][], sectionId: string, slugger: ReturnType<typeof createSlugger>, link: (url: string) => string): string {
+  // Short markup (the page's data is part of its first load): the list's class styles its children by tag.
+  const items = rows.map(([name = '', type = '', required = '', description = '']) => {
+    const id = escapeHtml(slugger.slug(`${sectionId}-${inlineText(name)}`));
+    const tag = required === 'Yes' ? '<b>Required</b>' : '';
+    return `<li id="${id}"><a href="#${id}">${inlineHtml(name, link)}</a><span>${inlineHtml(type, link)}</span>${tag}${description ? `<div>${inlineHtml(description, link)}</div>` : ''}</li>`;
+  });
+  return `<ul class="api-params">${items.join('')}</ul>`;
+}
+
+/** A variant's heading, as ./blocks.ts writes it: "provider: `aws`". */
+const VARIANT_HEADING = /^([\w.]+): <code>([^<]+)<\/code>$/;
+
+/**
+ * Runs of two or more variant headings of one property (each followed by its
+ * fields) become one block of variants, which the page shows behind one
+ * selector instead of one list of fields after another.
+ */
+export function groupVariants(blocks: PageBlock[]): {blocks: PageBlock[]; grouped: Set<string>} {
+  const out: PageBlock[] = [];
+  const grouped = new Set<string>();
+  for (let i = 0; i < blocks.length; i++) {
+    const options: Array<{label: string; id: string; blocks: PageBlock[]}> = [];
+    let property = '';
+    let j = i;
+    for (;;) {
+      const heading = blocks[j];
+      const match = heading && 'h' in heading ? VARIANT_HEADING.exec(heading.html) : null;
+      if (!match || !heading || !('h' in heading) || (property && match[1] !== property)) break;
+      property = match[1]!;
+      const body: PageBlock[] = [];
+      let k = j + 1;
+      while (k < blocks.length && !('h' in blocks[k]!)) body.push(blocks[k++]!);
+      options.push({label: match[2]!, id: heading.id, blocks: body});
+      j = k;
+    }
+    if (options.length >= 2) {
+      out.push({variants: property, options});
+      for (const option of options) grouped.add(option.id);
+      i = j - 1;
+    } else out.push(blocks[i]!);
+  }
+  return {blocks: out, grouped};
 }
 
 const highlighted = (code: string, language: string): string | undefined => {
@@ -73,6 +133,7 @@ export function operationPageData(page: Pick<OperationContent, 'file' | 'heading
   slugger.slug(page.heading);
   const toc: TocItem[] = [];
   let heading = '';
+  let headingId = '';
 
   const convert = (list: Block[]): PageBlock[] => {
     const out: PageBlock[] = [];
@@ -88,6 +149,7 @@ export function operationPageData(page: Pick<OperationContent, 'file' | 'heading
           const value = inlineHtml(text, link);
           const id = slugger.slug(inlineText(text));
           heading = inlineText(text);
+          headingId = id;
           toc.push({value, id, level: block.depth});
           out.push({h: block.depth, id, html: value});
           break;
@@ -102,7 +164,11 @@ export function operationPageData(page: Pick<OperationContent, 'file' | 'heading
           html(`<ul>${block.items.map((item) => `<li>${inlineHtml(item, link)}</li>`).join('')}</ul>`);
           break;
         case 'table':
-          html(tableHtml(block.head, block.rows, heading ? `Table: ${heading}` : 'Table', link));
+          html(
+            isParameterTable(block.head)
+              ? parameterListHtml(block.rows, headingId, slugger, link)
+              : tableHtml(block.head, block.rows, heading ? `Table: ${heading}` : 'Table', link),
+          );
           break;
         case 'endpoint':
           html(
@@ -140,5 +206,7 @@ export function operationPageData(page: Pick<OperationContent, 'file' | 'heading
     }
     return out;
   };
-  return {blocks: convert(page.blocks), toc};
+  const {blocks, grouped} = groupVariants(convert(page.blocks));
+  // A variant's heading became its tab: "On this page" links to the body, not to hidden panels.
+  return {blocks, toc: toc.filter((item) => !grouped.has(item.id))};
 }

@@ -5,7 +5,7 @@
  * that every page loads (about 16 KB gzip of JavaScript on each first load,
  * with the API reference), only for the cards of section pages. Seam
  * "docs-metadata" (src/internals/docsPlugin.ts) drops them there; this plugin instead adds a `descriptions` attribute (JSON, doc
- * id to description) to each `<DocCardList />` and `<SectionCards />`, with
+ * id to description) to each `<DocCardList />` (the docs home's `<SectionCards />` lists titles only), with
  * the pages that list can show: the pages of its folder and the index pages
  * of its subfolders, from the site model of the loaded docs
  * (src/utils/siteModel.ts). src/plugins/cards/theme/DocCardList reads them.
@@ -27,7 +27,7 @@ export interface Options {
   model?: () => SiteModel;
 }
 
-const CARD_LISTS = new Set(['DocCardList', 'SectionCards']);
+const CARD_LISTS = new Set(['DocCardList']);
 const isIndex = (file: string) => /(^|\/)index\.mdx?$/.test(file);
 
 /**

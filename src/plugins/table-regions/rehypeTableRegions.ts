@@ -8,6 +8,13 @@
  * (2 of 2)"), else (before any heading) its first column. A screen reader lists the
  * regions of a page by name, so no two regions of a page share one: a name
  * that still repeats (two headings of the same text) is numbered.
+ *
+ * It also marks two kinds of column for the design system (src/css/design.css):
+ * a column of prose (body cells of 40 characters or more on average) keeps a
+ * readable width on a phone (`ld-col-prose`), and a column that only says Yes
+ * or No, as a permission matrix does, shows ✓ and — (`ld-cell-yes`,
+ * `ld-cell-no`) while its text stays Yes or No for screen readers, search
+ * and copying.
  */
 import type {HastNode} from '../../utils/hast';
 
@@ -25,6 +32,38 @@ const first = (node: HastNode, tag: string): HastNode | undefined => {
   }
   return undefined;
 };
+
+const PROSE_MIN_AVERAGE = 40;
+const cellsOf = (row: HastNode): HastNode[] => (row.children ?? []).filter((c) => c.type === 'element' && (c.tagName === 'td' || c.tagName === 'th'));
+const rowsOf = (node: HastNode, tag: 'thead' | 'tbody'): HastNode[] => {
+  const part = (node.children ?? []).find((c) => c.type === 'element' && c.tagName === tag);
+  return (part?.children ?? []).filter((c) => c.type === 'element' && c.tagName === 'tr');
+};
+const addClass = (cell: HastNode, name: string): void => {
+  const properties = (cell.properties ??= {});
+  const current = properties.className;
+  properties.className = [...(Array.isArray(current) ? current : current ? [String(current)] : []), name];
+};
+
+/** Marks the prose and the Yes/No columns of an HTML table (an MDX `<table>` is left as written). */
+export function markColumns(table: HastNode): void {
+  if (table.type !== 'element') return;
+  const body = rowsOf(table, 'tbody').map(cellsOf);
+  const head = rowsOf(table, 'thead').map(cellsOf);
+  const columns = Math.max(0, ...body.map((row) => row.length));
+  for (let column = 0; column < columns; column++) {
+    const cells = body.map((row) => row[column]).filter((cell): cell is HastNode => cell !== undefined);
+    if (cells.length === 0) continue;
+    const texts = cells.map((cell) => squash(textOf(cell)));
+    if (texts.every((text) => text === 'Yes' || text === 'No')) {
+      cells.forEach((cell, i) => addClass(cell, texts[i] === 'Yes' ? 'ld-cell-yes' : 'ld-cell-no'));
+      for (const row of head) if (row[column]) addClass(row[column], 'ld-col-mark');
+    } else if (texts.reduce((sum, text) => sum + text.length, 0) / texts.length >= PROSE_MIN_AVERAGE) {
+      for (const cell of cells) addClass(cell, 'ld-col-prose');
+      for (const row of head) if (row[column]) addClass(row[column], 'ld-col-prose');
+    }
+  }
+}
 
 interface Found {
   region: HastNode;
@@ -89,6 +128,7 @@ export default function rehypeTableRegions() {
             properties: {className: ['ld-table'], role: 'region', tabIndex: 0},
             children: [child],
           };
+          markColumns(child);
           children[i] = region;
           found.push({
             region,

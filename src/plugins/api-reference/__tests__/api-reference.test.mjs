@@ -170,18 +170,26 @@ test("an operation's page is a few lines of MDX that render its data; headings g
     assert.doesNotMatch(html, /\*\*|\]\(|%[A-Z]+_URL%/, op.id);
   }
   const create = JSON.parse(files.find((/** @type {GeneratedFile} */ f) => f.file === 'servers/create-server.json').content);
-  // Variant headings keep their code: "provider: `aws`" becomes provider-aws, with <code> in the table of contents.
-  assert.ok(
-    create.toc.some(
-      (/** @type {import('../pageData.ts').TocItem} */ t) => t.id === 'provider-aws' && t.value === 'provider: <code>aws</code>' && t.level === 4,
-    ),
-    JSON.stringify(create.toc),
+  // A body's variants are one selector (maintainers/design.md): "provider" with a tab per value, each keeping its heading's id
+  // (provider-aws) on its panel; "On this page" links to the body, not to hidden panels.
+  const variants = create.blocks.find((/** @type {{variants?: string}} */ b) => b.variants);
+  assert.equal(variants?.variants, 'provider');
+  assert.deepEqual(
+    variants.options.map((/** @type {{label: string, id: string}} */ o) => `${o.label} #${o.id}`),
+    ['aws #provider-aws', 'azure #provider-azure', 'digitalocean #provider-digitalocean', 'gcp #provider-gcp', 'self_hosted #provider-self_hosted'],
   );
+  assert.ok(!create.toc.some((/** @type {import('../pageData.ts').TocItem} */ t) => t.id.startsWith('provider-')), JSON.stringify(create.toc));
+  assert.ok(create.toc.some((/** @type {import('../pageData.ts').TocItem} */ t) => t.id === 'body'));
   const tables = create.blocks
     .filter((/** @type {PageBlockJson} */ b) => b.html)
     .map((/** @type {PageBlockJson} */ b) => b.html)
     .join('');
-  assert.match(tables, /<div class="ld-table" role="region" tabindex="0" aria-label="Table: Path parameters"><table><thead><tr><th>Name<\/th>/);
+  // Parameters and fields are rows, each with its own anchor (maintainers/design.md); other tables stay tables.
+  assert.match(
+    tables,
+    /<ul class="api-params"><li id="path-parameters-environment_id"><a href="#path-parameters-environment_id"><code>environment_id<\/code><\/a><span>string<\/span><b>Required<\/b><div>/,
+  );
+  assert.match(tables, /<div class="ld-table" role="region" tabindex="0" aria-label="Table: Errors"><table>/);
   const samples = create.blocks.find((/** @type {PageBlockJson} */ b) => b.samples);
   assert.equal(samples.tabs, 'api-language');
   assert.deepEqual(

@@ -14,6 +14,7 @@ import {useHistory} from '@docusaurus/router';
 import type {PageBlock, PageSample} from '../pageData';
 import {LIVE_SAMPLES_EVENT, OPEN_KEY} from './console/keys';
 import type {TryItProps} from './console/TryIt';
+import {layoutOf} from './layout';
 
 /** Text, or HTML when it has markup. */
 const inline = (html: string): ReactNode => (/[<&]/.test(html) ? <span dangerouslySetInnerHTML={{__html: html}} /> : html);
@@ -135,6 +136,25 @@ function Blocks({blocks, components, onClick, consoleData}: BlocksProps): ReactN
     if ('tabs' in block) {
       return <SampleTabs key={i} group={block.tabs} samples={block.samples} codeBlock={codeBlock} />;
     }
+    if ('variants' in block) {
+      // One selector for the variants of a body: the first is shown until the reader picks another.
+      return (
+        <div key={i} className="api-variants">
+          <p className="api-variants__label">
+            <code>{block.variants}</code>
+          </p>
+          <Tabs>
+            {block.options.map((option) => (
+              <TabItem key={option.id} value={option.label} label={option.label}>
+                <div id={option.id}>
+                  <Blocks blocks={option.blocks} components={components} onClick={onClick} consoleData={consoleData} />
+                </div>
+              </TabItem>
+            ))}
+          </Tabs>
+        </div>
+      );
+    }
     if ('console' in block) {
       return consoleData ? <ConsolePlace key={i} data={consoleData} /> : null;
     }
@@ -152,5 +172,29 @@ function Blocks({blocks, components, onClick, consoleData}: BlocksProps): ReactN
 
 export default function Operation({blocks, consoleData}: {blocks: PageBlock[]; consoleData?: string}): ReactNode {
   const onClick = useInternalLinks();
-  return <Blocks blocks={blocks} components={useMDXComponents()} onClick={onClick} consoleData={consoleData} />;
+  const components = useMDXComponents();
+  const layout = layoutOf(blocks);
+  if (!layout) return <Blocks blocks={blocks} components={components} onClick={onClick} consoleData={consoleData} />;
+  const parts = (list: PageBlock[]) => <Blocks blocks={list} components={components} onClick={onClick} consoleData={consoleData} />;
+  return (
+    <div className="api-layout">
+      <div className="api-layout__top">{parts(layout.top)}</div>
+      <div className="api-layout__aside">
+        {parts(layout.aside)}
+        {layout.responses.length > 0 && (
+          <div className="api-layout__responses">
+            <p className="api-layout__label">Response examples</p>
+            <Tabs lazy>
+              {layout.responses.map(({status, block}) => (
+                <TabItem key={status} value={status} label={status}>
+                  {parts([block])}
+                </TabItem>
+              ))}
+            </Tabs>
+          </div>
+        )}
+      </div>
+      <div className="api-layout__rest">{parts(layout.rest)}</div>
+    </div>
+  );
 }

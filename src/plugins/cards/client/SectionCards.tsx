@@ -1,26 +1,46 @@
 import React, {type ReactNode} from 'react';
-import DocCardList from '@theme/DocCardList';
+import Link from '@docusaurus/Link';
 import {useDocsSidebar} from '@docusaurus/plugin-content-docs/client';
-import type {PropSidebarItem} from '@docusaurus/plugin-content-docs';
-import {CardDescriptionsContext, parseCardDescriptions} from './CardDescriptions';
-import {indexDocIdOf} from '../../../utils/docRoutes';
+
+interface Group {
+  label: string;
+  links: Array<{href: string; label: string}>;
+}
 
 /**
- * Cards for every top-level section of the sidebar, for the docs home.
- * Each card shows the section's title and the description of its index page,
- * so adding a section folder adds its card without editing the home page.
+ * The docs home's "Documentation by topic": every top-level section of the
+ * sidebar, under the sidebar's own group labels (src/plugins/navigation), as
+ * compact lists of links. Adding a section folder adds its link without
+ * editing the home page. Titles only: the entry points above the topics
+ * describe where to start, and a description per section cost every reader
+ * of the home a kilobyte of JavaScript.
  */
-export default function SectionCards({descriptions}: {descriptions?: string}): ReactNode {
+export default function SectionCards(): ReactNode {
   const sidebar = useDocsSidebar();
-  const items: PropSidebarItem[] = (sidebar?.items ?? []).flatMap((item) => {
-    if (item.type !== 'category' || !item.href) {
-      return [];
+  const groups: Group[] = [];
+  for (const item of sidebar?.items ?? []) {
+    if (item.type === 'html') groups.push({label: item.value, links: []});
+    else if (item.type === 'category' && item.href) {
+      if (groups.length === 0) groups.push({label: '', links: []});
+      groups.at(-1)!.links.push({href: item.href, label: item.label});
     }
-    return [{type: 'link', href: item.href, label: item.label, docId: indexDocIdOf(item.href), unlisted: false}];
-  });
+  }
   return (
-    <CardDescriptionsContext.Provider value={parseCardDescriptions(descriptions)}>
-      <DocCardList items={items} />
-    </CardDescriptionsContext.Provider>
+    <div className="ld-topics ld-card-list">
+      {groups
+        .filter((group) => group.links.length > 0)
+        .map((group) => (
+          <section key={group.label} className="ld-topics__group" aria-label={group.label || undefined}>
+            {group.label && <p className="ld-topics__label">{group.label}</p>}
+            <ul>
+              {group.links.map((link) => (
+                <li key={link.href}>
+                  <Link to={link.href}>{link.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+    </div>
   );
 }

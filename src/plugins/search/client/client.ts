@@ -67,7 +67,7 @@ export async function searchFromBox(baseUrl: string, input: string, limit: numbe
   if (process.env.NODE_ENV !== 'production') return [];
   const worker = await getSearchWorker();
   // A word followed by a space is finished; the last word otherwise may still grow.
-  const options = {limit, typing: !/\s$/.test(input)};
+  const options = {limit, typing: !/\s$/.test(input), grouped: true};
   const first = await worker.search(baseUrl, input, options);
   // Once the first results are painted: the body text, in the background.
   requestAnimationFrame(() => window.setTimeout(() => loadTheRest(baseUrl), 0));

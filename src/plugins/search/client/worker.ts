@@ -14,6 +14,7 @@ import {SearchEngine} from './engine/engine';
 import {indexFileNames, type PagesFile, type TextFile} from './engine/model';
 import {toResults, type SearchResult} from './engine/results';
 import {contextOfPath} from './contextPaths';
+import {groupBySection} from './section';
 
 const hash = process.env.LAUNCHDECK_SEARCH_HASH ?? '';
 /** Sections of body text indexed at a time (a few milliseconds of work). */
@@ -25,6 +26,8 @@ export interface WorkerSearchOptions {
   context?: string;
   /** The reader is still typing the last word. */
   typing?: boolean;
+  /** Results grouped by section (the search box shows a section's name once, above its group). */
+  grouped?: boolean;
 }
 
 export interface WorkerSearchResponse {
@@ -137,7 +140,8 @@ export class SearchWorker {
       typing: options.typing ?? false,
     });
     const complete = allContexts(search).every((c) => search.hasText(c));
-    return {results: toResults(search, hits), partial, complete};
+    const results = toResults(search, hits);
+    return {results: options.grouped ? groupBySection(results) : results, partial, complete};
   }
 }
 

@@ -104,7 +104,16 @@ export default function CodeBlock({
         ThemeClassNames.common.codeBlock,
         styles.container,
       )}>
-      {title && <div className={styles.title}>{title}</div>}
+      {/* The header strip: the file name or the language, and the buttons (they need JavaScript, so they appear with it, in room kept for them). */}
+      <div className={styles.header}>
+        <span className={clsx(styles.label, title && styles.labelTitle)}>{title ?? language ?? 'text'}</span>
+        {isBrowser && (
+          <div className={styles.buttons}>
+            {wrap.offered && <WordWrapButton className={styles.button} enabled={wrap.enabled} onClick={wrap.toggle} />}
+            {code !== undefined && <CopyButton className={styles.button} code={code} />}
+          </div>
+        )}
+      </div>
       <div className={styles.content}>
         <pre
           ref={pre}
@@ -117,13 +126,6 @@ export default function CodeBlock({
             <Lines code={code} tokens={tokens} firstLine={firstLineNumber(metastring, showLineNumbers)} />
           )}
         </pre>
-        {/* Buttons need JavaScript to work, so they appear with it. */}
-        {isBrowser && (
-          <div className={styles.buttons}>
-            {wrap.offered && <WordWrapButton className={styles.button} enabled={wrap.enabled} onClick={wrap.toggle} />}
-            {code !== undefined && <CopyButton className={styles.button} code={code} />}
-          </div>
-        )}
       </div>
     </div>
   );

@@ -6,6 +6,8 @@
  */
 import {stem, words} from './text';
 import type {Hit, SearchEngine} from './engine';
+import {PageKind} from './model';
+import type {Page} from './types';
 
 /** The plugin's document types. */
 export const ResultType = {Title: 0, Heading: 1, Description: 2, Keywords: 3, Content: 4} as const;
@@ -31,6 +33,28 @@ export interface SearchResult {
   rank: number;
   /** A passage for the results page: the section's text, or the page's description. */
   summary: {text: string; positions: Array<[number, number]>};
+  /** What kind of page it is, as the results show it: "Guide", "Changelog", or an API operation's method. */
+  mark: ResultMark;
+}
+
+export interface ResultMark {
+  label: string;
+  /** `guide`, `api`, `news` or `home`, for the mark's style; an API operation also has its method. */
+  kind: 'guide' | 'api' | 'news' | 'home';
+  method?: string;
+}
+
+const METHOD = /^(GET|POST|PUT|PATCH|DELETE) \//;
+
+/** The mark of a page: an API operation by its method (its description starts with it), a changelog entry, or a guide. */
+export function markOf(page: Pick<Page, 'kind' | 'description'>): ResultMark {
+  if (page.kind === PageKind.Reference) {
+    const method = METHOD.exec(page.description)?.[1];
+    return method ? {label: method, kind: 'api', method} : {label: 'API', kind: 'api'};
+  }
+  if (page.kind === PageKind.News) return {label: 'Changelog', kind: 'news'};
+  if (page.kind === PageKind.Home) return {label: 'Home', kind: 'home'};
+  return {label: 'Guide', kind: 'guide'};
 }
 
 function positionsOf(metadata: SearchResult['metadata']): Array<[number, number]> {
@@ -57,7 +81,7 @@ export function toResults(engine: SearchEngine, hits: Hit[]): SearchResult[] {
     const page = engine.pages[hit.page]!;
     const pageDocument: ResultDocument = {i: hit.page, t: page.title, u: page.url, b: page.breadcrumbs};
     const tokens = new Set<string>();
-    let result: Omit<SearchResult, 'tokens' | 'rank' | 'summary'>;
+    let result: Omit<SearchResult, 'tokens' | 'rank' | 'summary' | 'mark'>;
     if (hit.target.kind === 'heading') {
       const heading = engine.headings[hit.target.heading]!;
       result = {
@@ -97,6 +121,6 @@ export function toResults(engine: SearchEngine, hits: Hit[]): SearchResult[] {
       if (section) summaryText = section.text;
     }
     const summary = {text: summaryText, positions: positionsOf(highlight(summaryText, hit.matched, tokens))};
-    return {...result, tokens: [...tokens].sort((a, b) => b.length - a.length), rank: index + 1, summary};
+    return {...result, tokens: [...tokens].sort((a, b) => b.length - a.length), rank: index + 1, summary, mark: markOf(page)};
   });
 }

@@ -1,0 +1,27 @@
+/**
+ * Navigation (src/plugins/navigation/README.md): the sidebar's group labels
+ * (./sidebarGroups.ts, used by the docs options in docusaurus.config.ts) and,
+ * on every page with a sidebar, the sidebar opened scrolled to the current
+ * page. The scroll is a few lines of inline script at the end of the body,
+ * before the first paint and before any of the site's JavaScript: nothing
+ * moves after the page is shown, and no bundle grows.
+ */
+import type {Plugin} from '@docusaurus/types';
+
+export {groupedSidebar, withGroups, SIDEBAR_GROUPS} from './sidebarGroups';
+
+/**
+ * Scrolls the desktop sidebar's list so that the current page's link is in
+ * its upper third, when it would be out of view. Only the sidebar's own list
+ * scrolls, never the page.
+ */
+export const SIDEBAR_SCROLL_SCRIPT = `(function(){var a=document.querySelector('.theme-doc-sidebar-menu .menu__link--active:not(.menu__link--sublist)');if(!a)return;for(var n=a.parentElement;n&&n!==document.body;n=n.parentElement){var o=getComputedStyle(n).overflowY;if((o==='auto'||o==='scroll')&&n.scrollHeight>n.clientHeight){var r=a.getBoundingClientRect(),b=n.getBoundingClientRect();if(r.top<b.top||r.bottom>b.bottom)n.scrollTop+=r.top-b.top-b.height/3;return}}})()`;
+
+export default function navigationPlugin(): Plugin {
+  return {
+    name: 'launchdeck-navigation',
+    injectHtmlTags() {
+      return {postBodyTags: [{tagName: 'script', innerHTML: SIDEBAR_SCROLL_SCRIPT}]};
+    },
+  };
+}
