@@ -102,10 +102,11 @@ export default {
    * Content-Security-Policy. Scripts: the site's own files, and the inline
    * scripts of the built pages by their SHA-256 hash (the announcement bar's
    * script, the colour-mode script and its fallback (src/internals/colorModeFallback.ts),
-   * the script loader and the redirect pages' script: the build lists them and
-   * fails if there are more than `maxInlineScripts`; Rspack's HTML minifier
-   * joins the colour-mode script and its fallback into one, webpack's keeps
-   * two, so a webpack build (DOCUSAURUS_FASTER=false) has five). Never 'unsafe-inline' or
+   * the script loader, the sidebar's scroll to the current page (src/plugins/navigation:
+   * inline so that it runs before the first paint) and the redirect pages' script: the
+   * build lists them and fails if there are more than `maxInlineScripts`; Rspack's HTML
+   * minifier joins the colour-mode script and its fallback into one, webpack's keeps
+   * two, so a webpack build (DOCUSAURUS_FASTER=false) has six). Never 'unsafe-inline' or
    * 'unsafe-eval' for scripts. Styles allow inline style attributes, which
    * React and the diagrams use. connect-src: the build adds the origins of
    * the API console's servers (apiServers in src/config/urls.ts).
@@ -126,5 +127,5 @@ export default {
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
   },
-  maxInlineScripts: 5,
+  maxInlineScripts: 6,
 };
