@@ -39,7 +39,7 @@ function memberOf(item: Item): string | undefined {
 }
 
 /** The label row of a group (plain text: a label, not a link). */
-const labelItem = (label: string): Item => ({type: 'html', value: label, className: 'ld-sidebar-group', defaultStyle: true});
+const labelItem = (label: string): Item => ({type: 'html', value: label, className: 'ld-sidebar-group'});
 
 /** The top-level items with their groups' labels before them; throws when the groups don't fit the items. */
 export function withGroups(items: Items, groups: SidebarGroup[] = SIDEBAR_GROUPS): Items {

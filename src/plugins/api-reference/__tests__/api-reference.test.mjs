@@ -190,6 +190,10 @@ test("an operation's page is a few lines of MDX that render its data; headings g
     /<ul class="api-params"><li id="path-parameters-environment_id"><a href="#path-parameters-environment_id"><code>environment_id<\/code><\/a><span>string<\/span><b>Required<\/b><div>/,
   );
   assert.match(tables, /<div class="ld-table" role="region" tabindex="0" aria-label="Table: Errors"><table>/);
+  // A response's fields, folded away, are rows without anchors.
+  const folded = JSON.stringify(create.blocks.filter((/** @type {{details?: string}} */ b) => b.details));
+  assert.match(folded, /<ul class=\\"api-params\\"><li><a><code>id<\/code><\/a>/);
+  assert.doesNotMatch(folded, /<li id=/);
   const samples = create.blocks.find((/** @type {PageBlockJson} */ b) => b.samples);
   assert.equal(samples.tabs, 'api-language');
   assert.deepEqual(
