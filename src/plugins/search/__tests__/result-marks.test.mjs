@@ -12,7 +12,8 @@ import {repoRoot} from '../../../../tests/helpers.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
 const {markOf} = /** @type {typeof import('../client/engine/results.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/search/client/engine/results.ts')));
-const {groupBySection} = /** @type {typeof import('../client/section.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/search/client/section.ts')));
+const {groupBySection} = /** @type {typeof import('../client/engine/results.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/search/client/engine/results.ts')));
+const {sectionOf} = /** @type {typeof import('../client/section.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/search/client/section.ts')));
 const {resultDetails, withDetails} = /** @type {typeof import('../client/dropdown.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/search/client/dropdown.ts')));
 
 test('the mark: an operation by its method, a changelog entry, the home, a guide', () => {
@@ -54,7 +55,10 @@ test('grouped results: a section heads one group, groups where their best result
     page: undefined,
     rank,
   });
-  const grouped = groupBySection([result('Servers', 1), result('SSH keys', 2), result('Servers', 3), result('Actions', 4), result('SSH keys', 5)]);
+  const results = [result('Servers', 1), result('SSH keys', 2), result('Servers', 3), result('Actions', 4), result('SSH keys', 5)];
+  const grouped = groupBySection(results);
+  // The worker groups by the same section the box writes above each group.
+  assert.deepEqual([...new Set(grouped.map((r) => sectionOf(r)))], ['Servers', 'SSH keys', 'Actions']);
   assert.deepEqual(
     grouped.map((r) => [r.document.b[1], r.rank]),
     [

@@ -4,19 +4,3 @@ export function sectionOf(result: {document: {t: string; b?: string[]}; page?: {
   const crumbs = (page.b ?? []).slice(1);
   return crumbs.length ? crumbs.join(' › ') : page.t;
 }
-
-/**
- * Results grouped by section, each group where its best result stood, the
- * engine's order kept inside a group, and ranked again: a section's name then
- * heads one group only, however the engine interleaved them.
- */
-export function groupBySection<T extends Parameters<typeof sectionOf>[0] & {rank: number}>(results: T[]): T[] {
-  const groups = new Map<string, T[]>();
-  for (const result of results) {
-    const key = sectionOf(result);
-    const group = groups.get(key);
-    if (group) group.push(result);
-    else groups.set(key, [result]);
-  }
-  return [...groups.values()].flat().map((result, index) => ({...result, rank: index + 1}));
-}

@@ -12,9 +12,8 @@
 import * as Comlink from 'comlink';
 import {SearchEngine} from './engine/engine';
 import {indexFileNames, type PagesFile, type TextFile} from './engine/model';
-import {toResults, type SearchResult} from './engine/results';
+import {groupBySection, toResults, type SearchResult} from './engine/results';
 import {contextOfPath} from './contextPaths';
-import {groupBySection} from './section';
 
 const hash = process.env.LAUNCHDECK_SEARCH_HASH ?? '';
 /** Sections of body text indexed at a time (a few milliseconds of work). */

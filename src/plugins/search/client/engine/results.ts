@@ -124,3 +124,31 @@ export function toResults(engine: SearchEngine, hits: Hit[]): SearchResult[] {
     return {...result, tokens: [...tokens].sort((a, b) => b.length - a.length), rank: index + 1, summary, mark: markOf(page)};
   });
 }
+
+/**
+ * A result's section, as the search box heads its groups (../dropdown.ts via
+ * ../section.ts, `sectionOf`: the same rule). Written again here rather than
+ * imported: a module that the worker and the page share becomes a chunk of
+ * its own that the worker loads, which the route tables don't name.
+ */
+function sectionKey(result: Pick<SearchResult, 'document' | 'page'>): string {
+  const page = result.page ?? result.document;
+  const crumbs = (page.b ?? []).slice(1);
+  return crumbs.length ? crumbs.join(' › ') : page.t;
+}
+
+/**
+ * Results grouped by section, each group where its best result stood, the
+ * engine's order kept inside a group, and ranked again: a section's name then
+ * heads one group only, however the engine interleaved them.
+ */
+export function groupBySection<T extends Pick<SearchResult, 'document' | 'page' | 'rank'>>(results: T[]): T[] {
+  const groups = new Map<string, T[]>();
+  for (const result of results) {
+    const key = sectionKey(result);
+    const group = groups.get(key);
+    if (group) group.push(result);
+    else groups.set(key, [result]);
+  }
+  return [...groups.values()].flat().map((result, index) => ({...result, rank: index + 1}));
+}
