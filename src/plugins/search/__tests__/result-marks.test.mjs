@@ -51,7 +51,7 @@ test("the details go inside the plugin's text wrapper, before its action icon", 
 
 test('grouped results: a section heads one group, groups where their best result stood, ranked again', () => {
   const result = (/** @type {string} */ section, /** @type {number} */ rank) => ({
-    document: {t: `${section} page`, b: ['Docs', section]},
+    document: {i: rank, u: `/docs/${rank}`, t: `${section} page`, b: ['Docs', section]},
     page: undefined,
     rank,
   });
@@ -60,7 +60,7 @@ test('grouped results: a section heads one group, groups where their best result
   // The worker groups by the same section the box writes above each group.
   assert.deepEqual([...new Set(grouped.map((r) => sectionOf(r)))], ['Servers', 'SSH keys', 'Actions']);
   assert.deepEqual(
-    grouped.map((r) => [r.document.b[1], r.rank]),
+    grouped.map((r) => [r.document.b?.[1], r.rank]),
     [
       ['Servers', 1],
       ['Servers', 2],
