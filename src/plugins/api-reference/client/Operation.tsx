@@ -173,9 +173,9 @@ function Blocks({blocks, components, onClick, consoleData}: BlocksProps): ReactN
 export default function Operation({blocks, consoleData}: {blocks: PageBlock[]; consoleData?: string}): ReactNode {
   const onClick = useInternalLinks();
   const components = useMDXComponents();
-  const layout = layoutOf(blocks);
-  if (!layout) return <Blocks blocks={blocks} components={components} onClick={onClick} consoleData={consoleData} />;
   const parts = (list: PageBlock[]) => <Blocks blocks={list} components={components} onClick={onClick} consoleData={consoleData} />;
+  const layout = layoutOf(blocks);
+  if (!layout) return parts(blocks);
   return (
     <div className="api-layout">
       <div className="api-layout__top">{parts(layout.top)}</div>

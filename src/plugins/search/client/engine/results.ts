@@ -8,6 +8,7 @@ import {stem, words} from './text';
 import type {Hit, SearchEngine} from './engine';
 import {PageKind} from './model';
 import type {Page} from './types';
+import {sectionOf} from '../section';
 
 /** The plugin's document types. */
 export const ResultType = {Title: 0, Heading: 1, Description: 2, Keywords: 3, Content: 4} as const;
@@ -126,18 +127,6 @@ export function toResults(engine: SearchEngine, hits: Hit[]): SearchResult[] {
 }
 
 /**
- * A result's section, as the search box heads its groups (../dropdown.ts via
- * ../section.ts, `sectionOf`: the same rule). Written again here rather than
- * imported: a module that the worker and the page share becomes a chunk of
- * its own that the worker loads, which the route tables don't name.
- */
-function sectionKey(result: Pick<SearchResult, 'document' | 'page'>): string {
-  const page = result.page ?? result.document;
-  const crumbs = (page.b ?? []).slice(1);
-  return crumbs.length ? crumbs.join(' › ') : page.t;
-}
-
-/**
  * Results grouped by section, each group where its best result stood, the
  * engine's order kept inside a group, and ranked again: a section's name then
  * heads one group only, however the engine interleaved them.
@@ -145,7 +134,7 @@ function sectionKey(result: Pick<SearchResult, 'document' | 'page'>): string {
 export function groupBySection<T extends Pick<SearchResult, 'document' | 'page' | 'rank'>>(results: T[]): T[] {
   const groups = new Map<string, T[]>();
   for (const result of results) {
-    const key = sectionKey(result);
+    const key = sectionOf(result);
     const group = groups.get(key);
     if (group) group.push(result);
     else groups.set(key, [result]);
