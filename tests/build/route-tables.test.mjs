@@ -83,6 +83,16 @@ test("the runtime every page loads names no chunk of a section's page", () => {
   assert.ok(entries < 100 && entries < pages / 4, `${entries} chunk names in the runtime for ${pages} pages`);
 });
 
+/**
+ * The entries of a table of chunk hashes, `{1003:"ca5cbb","a-b":"248ee7",8e3:"29716f"}`, by chunk id as
+ * JavaScript reads them: a minifier writes 8000 as an unquoted `8e3`, while a quoted "8e3" stays "8e3".
+ * @param {string} body
+ * @returns {[string, string][]}
+ */
+const entriesOf = (body) => [...body.matchAll(/("?)([\w-]+)\1:"([0-9a-f]+)"/g)].map((m) => [chunkId(m[2], m[1]), m[3]]);
+/** @param {string} written @param {string} quote */
+const chunkId = (written, quote) => (!quote && /^\d+e\d+$/.test(written) ? String(Number(written)) : written);
+
 test("the runtime's table of chunk hashes has no entry per page; each section's table names its pages' chunks, and every chunk a script loads has a file", () => {
   const runtimeFile = /** @type {string} */ (files.find((name) => /^runtime~main\.[0-9a-f]+\.js$/.test(name)));
   const runtime = fs.readFileSync(path.join(jsDir, runtimeFile), 'utf8');
@@ -93,7 +103,7 @@ test("the runtime's table of chunk hashes has no entry per page; each section's 
   // The route tables' one hash, which the runtime sets first; the browser registers each table's chunk with it (src/internals/client/routeGroups.ts).
   const shared = /^self\.ldTableHash="([0-9a-f]+)";/.exec(runtime)?.[1];
   assert.ok(shared, "the runtime does not start by setting the route tables' shared hash (self.ldTableHash)");
-  const hashes = new Map([...(table[1] ?? '').matchAll(/"?([\w-]+)"?:"([0-9a-f]+)"/g)].map((m) => [m[1], m[2]]));
+  const hashes = new Map(entriesOf(table[1] ?? ''));
   const pages = fs.readdirSync(path.join(buildDir, 'docs'), {recursive: true}).filter((name) => String(name).endsWith('index.html')).length;
   assert.ok(hashes.size < 150 && hashes.size < pages / 2, `${hashes.size} chunk hashes in the runtime for ${pages} pages`);
   // What each section's table registers, then every chunk any script loads: it must resolve to a file that exists.
@@ -101,11 +111,11 @@ test("the runtime's table of chunk hashes has no entry per page; each section's 
   for (const [name, text] of texts) {
     // A worker's own runtime (the search worker) keeps its own table.
     const own = name === runtimeFile ? null : /\.u=(?:function\(\w+\)\{return|\(?\w+\)?=>)"assets\/js\/"\+\w+\+"\."\+\(?\{([^{}]*)\}/.exec(text);
-    for (const m of (own?.[1] ?? '').matchAll(/"?([\w-]+)"?:"([0-9a-f]+)"/g)) hashes.set(m[1], m[2]);
+    for (const [id, hash] of entriesOf(own?.[1] ?? '')) hashes.set(id, hash);
     const registered = /^Object\.assign\(self\.ldChunkHashes=self\.ldChunkHashes\|\|\{\},\{([^{}]*)\}\);/.exec(text);
-    for (const m of (registered?.[1] ?? '').matchAll(/"?([\w-]+)"?:"([0-9a-f]+)"/g)) {
-      assert.ok(!hashes.has(m[1]) || hashes.get(m[1]) === m[2], `${name} and the runtime disagree on chunk ${m[1]}`);
-      hashes.set(m[1], m[2]);
+    for (const [id, hash] of entriesOf(registered?.[1] ?? '')) {
+      assert.ok(!hashes.has(id) || hashes.get(id) === hash, `${name} and the runtime disagree on chunk ${id}`);
+      hashes.set(id, hash);
     }
   }
   const registering = [...texts.values()].filter((text) => text.startsWith('Object.assign(self.ldChunkHashes'));
@@ -122,12 +132,13 @@ test("the runtime's table of chunk hashes has no entry per page; each section's 
   for (const [name, text] of texts) {
     // A worker whose runtime loads one chunk writes its hash in place: `.u=function(e){return"assets/js/"+e+".1710b6.js"}`.
     const inline = name === runtimeFile ? undefined : /\.u=(?:function\(\w+\)\{return|\(?\w+\)?=>)"assets\/js\/"\+\w+\+"\.([0-9a-f]+)\.js"/.exec(text)?.[1];
-    for (const m of text.matchAll(/\.e\("?([\w-]+)"?\)/g)) {
-      if (initial.has(m[1])) continue;
+    for (const m of text.matchAll(/\.e\(("?)([\w-]+)"?\)/g)) {
+      const id = chunkId(m[2], m[1]);
+      if (initial.has(id)) continue;
       // A route table: its file carries the shared hash.
       /** @type {string | undefined} */
-      const hash = hashes.get(m[1]) ?? inline ?? (fs.existsSync(path.join(jsDir, `${m[1]}.${shared}.js`)) ? shared : undefined);
-      assert.ok(hash && fs.existsSync(path.join(jsDir, `${m[1]}.${hash}.js`)), `${name} loads chunk ${m[1]}, whose file is ${hash ? `missing (${m[1]}.${hash}.js)` : 'named nowhere'}`);
+      const hash = hashes.get(id) ?? inline ?? (fs.existsSync(path.join(jsDir, `${id}.${shared}.js`)) ? shared : undefined);
+      assert.ok(hash && fs.existsSync(path.join(jsDir, `${id}.${hash}.js`)), `${name} loads chunk ${id}, whose file is ${hash ? `missing (${id}.${hash}.js)` : 'named nowhere'}`);
     }
   }
 });

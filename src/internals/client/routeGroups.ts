@@ -70,9 +70,9 @@ export function subscribeSidebars(listener: () => void): () => void {
 
 declare const __webpack_require__: {p: string; u: (chunkId: string) => string};
 
-/** The chunk ids a loader function of the bundle loads (`()=>Promise.all([n.e("6212"),n.e("4636")]).then(…)`), read from its code. */
+/** The chunk ids a loader function of the bundle loads (`()=>Promise.all([n.e("6212"),n.e("4636")]).then(…)`), read from its code; an unquoted id is a number (`n.e(8e3)` is chunk "8000"). */
 export function chunkIdsOf(loader: unknown): string[] {
-  return typeof loader === 'function' ? [...String(loader).matchAll(/\.e\("?([\w-]+)"?\)/g)].map((m) => m[1]!) : [];
+  return typeof loader === 'function' ? [...String(loader).matchAll(/\.e\(("?)([\w-]+)"?\)/g)].map((m) => (m[1] ? m[2]! : String(Number(m[2])))) : [];
 }
 
 /** The runtime's hooks for chunk file names (src/plugins/chunk-file-names/sectionHashes.ts): hashes it does not hold itself, and the route tables' one hash. */

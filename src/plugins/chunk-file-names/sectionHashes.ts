@@ -19,15 +19,25 @@ export const GLOBAL = 'self.ldChunkHashes';
 /** `X.u=function(e){return"assets/js/"+e+"."+({…})[e]+".js"}` (Rspack) or `X.u=e=>"assets/js/"+e+"."+{…}[e]+".js"` (webpack, terser). */
 const CHUNK_FILENAME = /(\.u=(?:function\((\w+)\)\{return|\((\w+)\)=>|(\w+)=>))("assets\/js\/"\+\w+\+"\."\+)\(?\{([^{}]*)\}\)?\[(\w+)\](\+"\.js")/;
 
-/** Chunk ids a source loads: `n.e("6212")`, `n.e(6212)`. */
-export function loadedChunkIds(source: string): Set<string> {
-  return new Set([...source.matchAll(/\.e\("?([\w-]+)"?\)/g)].map((m) => m[1]!));
+/**
+ * A chunk id as the bundler looks it up. A minifier may write a round number
+ * in exponent form, unquoted, as a key (`{8e3:"29716f"}`) or an argument
+ * (`n.e(8e3)`); JavaScript reads both as "8000", and so must this file. A
+ * quoted "8e3" stays "8e3".
+ */
+function chunkId(written: string, quote: string): string {
+  return !quote && /^\d+e\d+$/.test(written) ? String(Number(written)) : written;
 }
 
-/** Reads `{1003:"ca5cbb","a-b":"248ee7"}`'s entries. */
+/** Chunk ids a source loads: `n.e("6212")`, `n.e(6212)`, `n.e(8e3)`. */
+export function loadedChunkIds(source: string): Set<string> {
+  return new Set([...source.matchAll(/\.e\(("?)([\w-]+)"?\)/g)].map((m) => chunkId(m[2]!, m[1]!)));
+}
+
+/** Reads `{1003:"ca5cbb","a-b":"248ee7",8e3:"29716f"}`'s entries. */
 function readHashTable(body: string): Map<string, string> {
   const table = new Map<string, string>();
-  for (const m of body.matchAll(/("?)([\w-]+)\1:"([0-9a-f]+)"/g)) table.set(m[2]!, m[3]!);
+  for (const m of body.matchAll(/("?)([\w-]+)\1:"([0-9a-f]+)"/g)) table.set(chunkId(m[2]!, m[1]!), m[3]!);
   return table;
 }
 
