@@ -83,7 +83,7 @@ test('the sidebar groups its sections under labels, and keeps every section', as
   const {page} = await visit(site, '/docs/servers/', {viewport: DESKTOP});
   const rows = await page.evaluate(() =>
     [...document.querySelectorAll('.theme-doc-sidebar-menu > li')].map((li) =>
-      li.classList.contains('ld-sidebar-group') ? `# ${li.textContent}` : li.querySelector('a')?.textContent,
+      li.classList.contains('menu__list-item') ? li.querySelector('a')?.textContent : `# ${li.textContent}`,
     ),
   );
   await page.close();

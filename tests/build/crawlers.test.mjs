@@ -59,6 +59,10 @@ test('/favicon.ico is an ICO file of the SVG icon at 16, 32 and 48 pixels; the p
     icons.map((link) => decodeURIComponent(link.href)),
     [`data:image/svg+xml,${fs.readFileSync(path.join(repoRoot, 'static/img/favicon.svg'), 'utf8').trim()}`],
   );
+  // In the page's head only: the main bundle every page loads does not carry it (the site config's `favicon` would).
+  const js = path.join(buildDir, 'assets/js');
+  const main = fs.readdirSync(js).find((name) => /^main\.[0-9a-f]+\.js$/.test(name));
+  assert.ok(main && !fs.readFileSync(path.join(js, main), 'utf8').includes('data:image/svg+xml'), 'the main bundle carries the icon');
 });
 
 test('every Atom and JSON feed of the changelog, and every entry in it, names the Launchdeck team as author', () => {

@@ -109,18 +109,32 @@ export type Block =
 const oneLine = (text: string) => text.replace(/\s*\n+\s*/g, ' ').trim();
 const capitalized = (fact: string) => `${fact.charAt(0).toUpperCase()}${fact.slice(1)}.`;
 
+/**
+ * A description, then the schema's facts it doesn't already give: a row
+ * that says "1–63 characters" doesn't say it again, nor "At most 280
+ * characters" after "0–280 characters", nor "One of …" after listing every
+ * value.
+ */
+export function describedWithFacts(description: string, facts: string[]): string {
+  const said = description.toLowerCase();
+  const unsaid = facts.filter((fact) => {
+    const f = fact.toLowerCase();
+    if (said.includes(f)) return false;
+    const values = f.match(/`[^`]*`/g) ?? [];
+    if (/^(one of|always) /.test(f) && values.length > 0 && values.every((value) => said.includes(value))) return false;
+    const limit = /^(?:at most |\d+–)(\d+) characters$/.exec(f)?.[1];
+    return !(limit && new RegExp(`(^|[^\\d])${limit} characters`).test(said));
+  });
+  return [description, ...unsaid.map(capitalized)].filter(Boolean).join(' ');
+}
+
 function fieldsTable(rows: FieldRow[]): Block[] {
   if (rows.length === 0) return [];
   return [
     {
       type: 'table',
       head: ['Field', 'Type', 'Required', 'Description'],
-      rows: rows.map((row) => [
-        inlineCode(row.name),
-        oneLine(row.type),
-        row.required ? 'Yes' : 'No',
-        oneLine([row.description, ...row.facts.map(capitalized)].filter(Boolean).join(' ')),
-      ]),
+      rows: rows.map((row) => [inlineCode(row.name), oneLine(row.type), row.required ? 'Yes' : 'No', oneLine(describedWithFacts(row.description, row.facts))]),
     },
   ];
 }
@@ -131,7 +145,7 @@ function parametersTable(params: Parameter[], contract: Contract): Block {
     head: ['Name', 'Type', 'Required', 'Description'],
     rows: params.map((p) => {
       const example = parameterExample(p);
-      const details = [p.description, ...factsOf(contract, p.schema).map(capitalized), example.startsWith('<') ? '' : `Example: ${inlineCode(example)}.`]
+      const details = [describedWithFacts(p.description ?? '', factsOf(contract, p.schema)), example.startsWith('<') ? '' : `Example: ${inlineCode(example)}.`]
         .filter(Boolean)
         .join(' ');
       return [inlineCode(p.name), oneLine(typeOf(contract, p.schema)), p.required ? 'Yes' : 'No', oneLine(details)];

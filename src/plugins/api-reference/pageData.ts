@@ -15,6 +15,7 @@ import {docRoute} from '../../utils/docRoutes';
 import {inlineHtml, inlineText, proseHtml, tableHtml} from './html';
 import {linkResolver, type Block, type OperationContent} from './blocks';
 import type {Sample} from './samples';
+import {layoutOf, type OperationLayout} from './layout';
 
 /** The site's one tab group for code languages: a reader's choice holds on every page. */
 export const LANGUAGE_TAB_GROUP = 'api-language';
@@ -37,6 +38,13 @@ export type PageBlock =
   | {h: 2 | 3 | 4; id: string; html: string}
   /** Static HTML: rendered on the server, never hydrated. */
   | {html: string}
+  /**
+   * Parameters or fields as rows (name, type, required tag, description). With `anchor`, each row has its
+   * own anchor, `<anchor>-<name>` unless the row names another; the response's folded fields have none.
+   */
+  | {params: ParamRow[]; anchor?: string}
+  /** The page in two columns (see `layoutOf`): only ever the page's one block. */
+  | {columns: OperationLayout}
   /** A collapsed section (the theme's Details), around static HTML. */
   | {details: string; blocks: PageBlock[]}
   | {code: string; language: string; tokens?: string}
@@ -69,23 +77,33 @@ const isParameterTable = (head: string[]): boolean =>
   head.length === 4 && (head[0] === 'Name' || head[0] === 'Field') && head[1] === 'Type' && head[2] === 'Required' && head[3] === 'Description';
 
 /**
+ * A row of parameters or fields: the name (plain text: the page shows it as
+ * code), the type and the description as HTML, 1 when required, and the
+ * row's anchor when it is not the list's `anchor` and its name.
+ */
+export type ParamRow = [name: string, type: string, required: 0 | 1, description: string, id?: string];
+
+/**
  * Parameters or fields as rows, as the reference sites list them: the name (a
  * link to its own anchor), its type and a "Required" tag on one line, the
  * description under it. Nothing is wider than a phone, and each row of the
  * request can be linked to (`sectionId`: its anchor's prefix). A response's
- * fields, folded under "Fields of the response", have no anchor (`null`): on
- * Add a server, 1.2 KB gzip less of the page's first load.
+ * fields, folded under "Fields of the response", have no anchor (`null`).
+ * Data, not HTML: the page's data is part of its first load, and the markup
+ * and anchors of every row are the same (on Add a server, 0.6 KB gzip less).
  */
-function parameterListHtml(rows: string[][], sectionId: string | null, slugger: ReturnType<typeof createSlugger>, link: (url: string) => string): string {
-  // Short markup (the page's data is part of its first load): the list's class styles its children by tag.
-  const items = rows.map(([name = '', type = '', required = '', description = '']) => {
-    const tag = required === 'Yes' ? '<b>Required</b>' : '';
-    const rest = `<span>${inlineHtml(type, link)}</span>${tag}${description ? `<div>${inlineHtml(description, link)}</div>` : ''}`;
-    if (sectionId === null) return `<li><a>${inlineHtml(name, link)}</a>${rest}</li>`;
-    const id = escapeHtml(slugger.slug(`${sectionId}-${inlineText(name)}`));
-    return `<li id="${id}"><a href="#${id}">${inlineHtml(name, link)}</a>${rest}</li>`;
+function parameterList(rows: string[][], sectionId: string | null, slugger: ReturnType<typeof createSlugger>, link: (url: string) => string): PageBlock {
+  const params = rows.map(([name = '', type = '', required = '', description = '']): ParamRow => {
+    const code = /^`([^`<&]+)`$/.exec(name.trim())?.[1];
+    if (code === undefined) throw new Error(`api-reference: a parameter's name is not one code span: ${name}`);
+    const row: ParamRow = [code, inlineHtml(type, link), required === 'Yes' ? 1 : 0, description ? inlineHtml(description, link) : ''];
+    if (sectionId !== null) {
+      const id = slugger.slug(`${sectionId}-${code}`);
+      if (id !== `${sectionId}-${code.toLowerCase()}`) row.push(id);
+    }
+    return row;
   });
-  return `<ul class="api-params">${items.join('')}</ul>`;
+  return sectionId === null ? {params} : {params, anchor: sectionId};
 }
 
 /** A variant's heading, as ./blocks.ts writes it: "provider: `aws`". */
@@ -169,11 +187,8 @@ export function operationPageData(page: Pick<OperationContent, 'file' | 'heading
           html(`<ul>${block.items.map((item) => `<li>${inlineHtml(item, link)}</li>`).join('')}</ul>`);
           break;
         case 'table':
-          html(
-            isParameterTable(block.head)
-              ? parameterListHtml(block.rows, anchors ? headingId : null, slugger, link)
-              : tableHtml(block.head, block.rows, heading ? `Table: ${heading}` : 'Table', link),
-          );
+          if (isParameterTable(block.head)) out.push(parameterList(block.rows, anchors ? headingId : null, slugger, link));
+          else html(tableHtml(block.head, block.rows, heading ? `Table: ${heading}` : 'Table', link));
           break;
         case 'endpoint':
           html(
@@ -212,6 +227,7 @@ export function operationPageData(page: Pick<OperationContent, 'file' | 'heading
     return out;
   };
   const {blocks, grouped} = groupVariants(convert(page.blocks));
+  const columns = layoutOf(blocks);
   // A variant's heading became its tab: "On this page" links to the body, not to hidden panels.
-  return {blocks, toc: toc.filter((item) => !grouped.has(item.id))};
+  return {blocks: columns ? [{columns}] : blocks, toc: toc.filter((item) => !grouped.has(item.id))};
 }

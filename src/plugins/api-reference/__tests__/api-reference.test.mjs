@@ -15,7 +15,9 @@ import {repoRoot} from '../../../../tests/helpers.mjs';
 const jiti = createJiti(import.meta.url, {interopDefault: true});
 const {loadSiteContract, METHODS} = /** @type {typeof import('../contract.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/contract.ts')));
 const {samplesFor} = /** @type {typeof import('../samples.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/samples.ts')));
-const {pageDescription, linkResolver} = /** @type {typeof import('../blocks.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/blocks.ts')));
+const {pageDescription, linkResolver, describedWithFacts} = /** @type {typeof import('../blocks.ts')} */ (
+  jiti(path.join(repoRoot, 'src/plugins/api-reference/blocks.ts'))
+);
 const {mdText} = /** @type {typeof import('../docsFiles.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/docsFiles.ts')));
 const {guidesByOperation, referenceFiles} = jiti(path.join(repoRoot, 'src/plugins/api-reference/plugin.ts'));
 const {inlineHtml, proseHtml} = /** @type {typeof import('../html.ts')} */ (jiti(path.join(repoRoot, 'src/plugins/api-reference/html.ts')));
@@ -24,8 +26,19 @@ const {docRoute} = /** @type {typeof import('../../../utils/docRoutes.ts')} */ (
 /** @typedef {import('../plugin.ts').GeneratedFile} GeneratedFile */
 /**
  * A block of an operation's page data read back from its JSON file (PageBlock, src/plugins/api-reference/pageData.ts): of any kind, so each field may be absent.
- * @typedef {{html?: string, links?: Array<{to: string, title: string}>, tabs?: string, samples?: import('../pageData.ts').PageSample[]}} PageBlockJson
+ * @typedef {{html?: string, params?: import('../pageData.ts').ParamRow[], anchor?: string, links?: Array<{to: string, title: string}>, tabs?: string, samples?: import('../pageData.ts').PageSample[]}} PageBlockJson
  */
+
+/**
+ * A page's blocks, with the two columns' parts in place of the block that holds them (pageData.ts, `columns`).
+ * Typed as the parsed JSON it reads (each test names the fields it uses).
+ * @param {any[]} blocks
+ * @returns {any[]}
+ */
+const flat = (blocks) =>
+  blocks.flatMap((b) =>
+    b.columns ? [...b.columns.top, ...b.columns.aside, ...b.columns.responses.map((/** @type {{block: unknown}} */ r) => r.block), ...b.columns.rest] : [b],
+  );
 
 const contract = loadSiteContract(repoRoot);
 const API_URL = 'https://api.launchdeck.io/v1';
@@ -142,7 +155,9 @@ test('guides and reference link both ways: every guide that calls an operation i
   assert.ok(guides.size > 60, `${guides.size} operations are used by guides`);
   const files = referenceFiles(contract, (/** @type {import('../contract.ts').Operation} */ op) => guides.get(op.id) ?? []);
   const data = JSON.parse(files.find((/** @type {GeneratedFile} */ f) => f.file === 'servers/start-server.json').content);
-  const links = data.blocks.filter((/** @type {PageBlockJson} */ b) => b.links).flatMap((/** @type {PageBlockJson} */ b) => b.links);
+  const links = flat(data.blocks)
+    .filter((/** @type {PageBlockJson} */ b) => b.links)
+    .flatMap((/** @type {PageBlockJson} */ b) => b.links ?? []);
   assert.ok(
     links.some((/** @type {{to: string, title: string}} */ l) => l.to === '/docs/servers/start-server' && l.title === 'Start a server'),
     JSON.stringify(links),
@@ -166,13 +181,13 @@ test("an operation's page is a few lines of MDX that render its data; headings g
     assert.deepEqual(ids.slice(0, 1), ['request']);
     assert.ok(ids.includes('responses') && ids.includes('guides-that-use-it'), op.id);
     // No Markdown syntax or URL token left in what the browser gets.
-    const html = JSON.stringify(data.blocks.filter((/** @type {PageBlockJson} */ b) => b.html)).replace(/<code>.*?<\/code>/g, '');
+    const html = JSON.stringify(flat(data.blocks).filter((/** @type {PageBlockJson} */ b) => b.html || b.params)).replace(/<code>.*?<\/code>/g, '');
     assert.doesNotMatch(html, /\*\*|\]\(|%[A-Z]+_URL%/, op.id);
   }
   const create = JSON.parse(files.find((/** @type {GeneratedFile} */ f) => f.file === 'servers/create-server.json').content);
   // A body's variants are one selector (maintainers/design.md): "provider" with a tab per value, each keeping its heading's id
   // (provider-aws) on its panel; "On this page" links to the body, not to hidden panels.
-  const variants = create.blocks.find((/** @type {{variants?: string}} */ b) => b.variants);
+  const variants = flat(create.blocks).find((/** @type {{variants?: string}} */ b) => b.variants);
   assert.equal(variants?.variants, 'provider');
   assert.deepEqual(
     variants.options.map((/** @type {{label: string, id: string}} */ o) => `${o.label} #${o.id}`),
@@ -180,21 +195,25 @@ test("an operation's page is a few lines of MDX that render its data; headings g
   );
   assert.ok(!create.toc.some((/** @type {import('../pageData.ts').TocItem} */ t) => t.id.startsWith('provider-')), JSON.stringify(create.toc));
   assert.ok(create.toc.some((/** @type {import('../pageData.ts').TocItem} */ t) => t.id === 'body'));
-  const tables = create.blocks
+  const tables = flat(create.blocks)
     .filter((/** @type {PageBlockJson} */ b) => b.html)
     .map((/** @type {PageBlockJson} */ b) => b.html)
     .join('');
-  // Parameters and fields are rows, each with its own anchor (maintainers/design.md); other tables stay tables.
-  assert.match(
-    tables,
-    /<ul class="api-params"><li id="path-parameters-environment_id"><a href="#path-parameters-environment_id"><code>environment_id<\/code><\/a><span>string<\/span><b>Required<\/b><div>/,
-  );
+  // Parameters and fields are rows, each with its own anchor (maintainers/design.md; the page derives it from the list's
+  // anchor and the name), as data; other tables stay tables.
+  const pathParameters = flat(create.blocks).find((/** @type {PageBlockJson} */ b) => b.anchor === 'path-parameters');
+  assert.deepEqual(pathParameters?.params?.[0]?.slice(0, 3), ['environment_id', 'string', 1]);
+  assert.doesNotMatch(tables, /api-params/);
   assert.match(tables, /<div class="ld-table" role="region" tabindex="0" aria-label="Table: Errors"><table>/);
   // A response's fields, folded away, are rows without anchors.
-  const folded = JSON.stringify(create.blocks.filter((/** @type {{details?: string}} */ b) => b.details));
-  assert.match(folded, /<ul class=\\"api-params\\"><li><a><code>id<\/code><\/a>/);
-  assert.doesNotMatch(folded, /<li id=/);
-  const samples = create.blocks.find((/** @type {PageBlockJson} */ b) => b.samples);
+  const folded = flat(create.blocks).filter((/** @type {{details?: string}} */ b) => b.details);
+  const foldedRows = /** @type {PageBlockJson[]} */ (folded.flatMap((/** @type {{blocks?: PageBlockJson[]}} */ b) => b.blocks ?? [])).filter((b) => b.params);
+  assert.ok(
+    foldedRows.length > 0 && foldedRows.every((b) => b.anchor === undefined && b.params?.every((row) => row.length === 4)),
+    JSON.stringify(foldedRows).slice(0, 300),
+  );
+  assert.equal(foldedRows[0]?.params?.[0]?.[0], 'id');
+  const samples = flat(create.blocks).find((/** @type {PageBlockJson} */ b) => b.samples);
   assert.equal(samples.tabs, 'api-language');
   assert.deepEqual(
     samples.samples.map((/** @type {import('../pageData.ts').PageSample} */ s) => s.label),
@@ -275,4 +294,22 @@ test("the contract passes Redocly's OpenAPI linter with zero errors", () => {
     [],
   );
   assert.equal(run.status, 0, run.stderr);
+});
+
+test("a parameter's or field's description doesn't repeat what it already says: a length, the values it lists", () => {
+  assert.equal(
+    describedWithFacts('1–63 characters, slug name rule.', ['1–63 characters', 'pattern `^[a-z]+$`']),
+    '1–63 characters, slug name rule. Pattern `^[a-z]+$`.',
+  );
+  assert.equal(describedWithFacts('0–280 characters.', ['default `""`', 'at most 280 characters']), '0–280 characters. Default `""`.');
+  assert.equal(describedWithFacts("`aws` or `gcp`. Can't be changed.", ['one of `aws`, `gcp`']), "`aws` or `gcp`. Can't be changed.");
+  // What it doesn't say stays: another length, a value it doesn't list, a fact without a description.
+  assert.equal(describedWithFacts('Up to 1280 characters.', ['at most 280 characters']), 'Up to 1280 characters. At most 280 characters.');
+  assert.equal(describedWithFacts('`aws` only for now.', ['one of `aws`, `gcp`']), '`aws` only for now. One of `aws`, `gcp`.');
+  assert.equal(describedWithFacts('', ['read-only']), 'Read-only.');
+  // On the built contract: no row of Add a server says its length twice.
+  const create = JSON.parse(
+    referenceFiles(loadSiteContract(repoRoot), () => []).find((/** @type {GeneratedFile} */ f) => f.file === 'servers/create-server.json').content,
+  );
+  assert.doesNotMatch(JSON.stringify(create), /(\d+–\d+ characters)[^"]*\1/);
 });

@@ -11,15 +11,14 @@ import TabItem from '@theme/TabItem';
 import {useMDXComponents} from '@mdx-js/react';
 import Link from '@docusaurus/Link';
 import {useHistory} from '@docusaurus/router';
-import type {PageBlock, PageSample} from '../pageData';
+import type {PageBlock, PageSample, ParamRow} from '../pageData';
 import {LIVE_SAMPLES_EVENT, OPEN_KEY} from './console/keys';
 import type {TryItProps} from './console/TryIt';
-import {layoutOf} from './layout';
 
 /** Text, or HTML when it has markup. */
 const inline = (html: string): ReactNode => (/[<&]/.test(html) ? <span dangerouslySetInnerHTML={{__html: html}} /> : html);
 
-/** Links inside the static HTML move within the site without a full page load, like every other link. */
+/** Links inside the static HTML move within the site without a full page load, like every other link (one handler for the page's body: clicks bubble to it). */
 function useInternalLinks(): (event: MouseEvent<HTMLElement>) => void {
   const history = useHistory();
   return (event) => {
@@ -64,6 +63,25 @@ function ConsolePlace({data}: {data: string}): ReactNode {
   );
 }
 
+/** Parameters or fields as rows (../pageData.ts, ParamRow); the type and description are static HTML. */
+function Params({rows, anchor}: {rows: ParamRow[]; anchor?: string}): ReactNode {
+  return (
+    <ul className="api-params">
+      {rows.map(([name, type, required, description, id = anchor && `${anchor}-${name.toLowerCase()}`], j) => (
+        <li key={j} id={id}>
+          {/* eslint-disable-next-line @docusaurus/no-html-links -- the row's own anchor (#id), or no link at all */}
+          <a href={id && `#${id}`}>
+            <code>{name}</code>
+          </a>
+          <span dangerouslySetInnerHTML={{__html: type}} />
+          {required ? <b>Required</b> : null}
+          {description && <div dangerouslySetInnerHTML={{__html: description}} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * Headings, code blocks and collapsed sections come from the MDX components of
  * the page (as a Markdown page gets them), not from imports of their own: the
@@ -74,7 +92,6 @@ type Components = ReturnType<typeof useMDXComponents>;
 interface BlocksProps {
   blocks: PageBlock[];
   components: Components;
-  onClick: (event: MouseEvent<HTMLElement>) => void;
   consoleData?: string;
 }
 
@@ -102,7 +119,7 @@ function SampleTabs({group, samples, codeBlock}: {group: string; samples: PageSa
   );
 }
 
-function Blocks({blocks, components, onClick, consoleData}: BlocksProps): ReactNode {
+function Blocks({blocks, components, consoleData}: BlocksProps): ReactNode {
   const c = components as Record<string, ElementType | undefined>;
   const Code = c.code ?? 'code';
   const Details = c.details ?? 'details';
@@ -119,14 +136,41 @@ function Blocks({blocks, components, onClick, consoleData}: BlocksProps): ReactN
       );
     }
     if ('html' in block) {
-      // Delegates the clicks of the links inside.
-      return <div key={i} className="api-static" onClick={onClick} dangerouslySetInnerHTML={{__html: block.html}} />;
+      return <div key={i} className="api-static" dangerouslySetInnerHTML={{__html: block.html}} />;
+    }
+    if ('params' in block) {
+      return <Params key={i} rows={block.params} anchor={block.anchor} />;
+    }
+    if ('columns' in block) {
+      const {top, aside, responses, rest} = block.columns;
+      const parts = (list: PageBlock[]) => <Blocks blocks={list} components={components} consoleData={consoleData} />;
+      return (
+        <div key={i} className="api-layout">
+          <div className="api-layout__top">{parts(top)}</div>
+          <div className="api-layout__aside">
+            {parts(aside)}
+            {responses.length > 0 && (
+              <div className="api-layout__responses">
+                <p className="api-layout__label">Response examples</p>
+                <Tabs lazy>
+                  {responses.map(({status, block: example}) => (
+                    <TabItem key={status} value={status} label={status}>
+                      {parts([example])}
+                    </TabItem>
+                  ))}
+                </Tabs>
+              </div>
+            )}
+          </div>
+          <div className="api-layout__rest">{parts(rest)}</div>
+        </div>
+      );
     }
     if ('details' in block) {
       return (
         <Details key={i}>
           <summary>{block.details}</summary>
-          <Blocks blocks={block.blocks} components={components} onClick={onClick} consoleData={consoleData} />
+          <Blocks blocks={block.blocks} components={components} consoleData={consoleData} />
         </Details>
       );
     }
@@ -147,7 +191,7 @@ function Blocks({blocks, components, onClick, consoleData}: BlocksProps): ReactN
             {block.options.map((option) => (
               <TabItem key={option.id} value={option.label} label={option.label}>
                 <div id={option.id}>
-                  <Blocks blocks={option.blocks} components={components} onClick={onClick} consoleData={consoleData} />
+                  <Blocks blocks={option.blocks} components={components} consoleData={consoleData} />
                 </div>
               </TabItem>
             ))}
@@ -171,30 +215,10 @@ function Blocks({blocks, components, onClick, consoleData}: BlocksProps): ReactN
 }
 
 export default function Operation({blocks, consoleData}: {blocks: PageBlock[]; consoleData?: string}): ReactNode {
-  const onClick = useInternalLinks();
-  const components = useMDXComponents();
-  const parts = (list: PageBlock[]) => <Blocks blocks={list} components={components} onClick={onClick} consoleData={consoleData} />;
-  const layout = layoutOf(blocks);
-  if (!layout) return parts(blocks);
   return (
-    <div className="api-layout">
-      <div className="api-layout__top">{parts(layout.top)}</div>
-      <div className="api-layout__aside">
-        {parts(layout.aside)}
-        {layout.responses.length > 0 && (
-          <div className="api-layout__responses">
-            <p className="api-layout__label">Response examples</p>
-            <Tabs lazy>
-              {layout.responses.map(({status, block}) => (
-                <TabItem key={status} value={status} label={status}>
-                  {parts([block])}
-                </TabItem>
-              ))}
-            </Tabs>
-          </div>
-        )}
-      </div>
-      <div className="api-layout__rest">{parts(layout.rest)}</div>
+    // Delegates the clicks of the links inside the static HTML.
+    <div onClick={useInternalLinks()}>
+      <Blocks blocks={blocks} components={useMDXComponents()} consoleData={consoleData} />
     </div>
   );
 }

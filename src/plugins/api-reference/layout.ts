@@ -1,9 +1,9 @@
 /**
  * The API reference page's two-column layout (maintainers/design.md): which
- * of a page's blocks (../pageData.ts) go on the left, which on the right. A
- * pure module, so the build's tests can run it.
+ * of a page's blocks (./pageData.ts) go on the left, which on the right.
+ * Decided at build time, into the page's data: the browser only draws it.
  */
-import type {PageBlock} from '../pageData';
+import type {PageBlock} from './pageData';
 
 /** The page in two columns' worth of parts (see `layoutOf`). */
 export interface OperationLayout {
