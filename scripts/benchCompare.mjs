@@ -120,12 +120,12 @@ export const speedDependent = (key) => /^lighthouse\.(mobile|desktop)\.[^.]+\.(p
 /**
  * The comparison as a Markdown table, for bench/RESULTS.md.
  * @param {Record<string, Record<string, ReturnType<typeof compareFigure>>>} byPage
- * @param {{reference: string, runs: number, cpuIndex: {min: number, median: number, max: number}}} about
+ * @param {{reference: string, runs: number, cpuIndex: {min: number, median: number, max: number}, rounds?: Record<string, number>}} about
  */
 export function comparisonTable(byPage, about) {
   const show = (/** @type {number} */ n) => (Number.isInteger(n) ? String(n) : n.toFixed(n < 10 ? 2 : 0));
   const lines = [
-    `Mobile Lighthouse, ${about.runs} runs of each build per page, alternating (this, reference A, reference B, rotated each round); reference \`${about.reference}\`; Lighthouse's CPU benchmark index ${Math.round(about.cpuIndex.min)}–${Math.round(about.cpuIndex.max)}, median ${Math.round(about.cpuIndex.median)}.`,
+    `Mobile Lighthouse, ${about.runs} runs of each build per page, alternating (this, reference A, reference B, rotated each round; a page that read worse than the noise was measured as many rounds again and judged on all of them, its round count after its name); reference \`${about.reference}\`; Lighthouse's CPU benchmark index ${Math.round(about.cpuIndex.min)}–${Math.round(about.cpuIndex.max)}, median ${Math.round(about.cpuIndex.median)}.`,
     '',
     '| Page | Figure | This build | Reference | Ratio | Noise: A − B, spread | Verdict |',
     '| --- | --- | --- | --- | --- | --- | --- |',
@@ -137,7 +137,7 @@ export function comparisonTable(byPage, about) {
       const u = unit ? ` ${unit}` : '';
       const verdict = f.regression ? `**worse by ${show(f.worseBy)}${u}**` : f.worseBy < -f.noise ? 'better' : 'within noise';
       lines.push(
-        `| ${page} | ${key.replace(/_ms$/, '').toUpperCase()} | ${show(f.this)}${u} | ${show(f.reference)}${u} | ${f.ratio.toFixed(2)} | ${show(f.selfDifference)}, ${show(f.spread)}${u} | ${verdict} |`,
+        `| ${page}${about.rounds?.[page] ? ` (${about.rounds[page]} rounds)` : ''} | ${key.replace(/_ms$/, '').toUpperCase()} | ${show(f.this)}${u} | ${show(f.reference)}${u} | ${f.ratio.toFixed(2)} | ${show(f.selfDifference)}, ${show(f.spread)}${u} | ${verdict} |`,
       );
     }
   }
