@@ -15,7 +15,6 @@ import {docRoute} from '../../utils/docRoutes';
 import {inlineHtml, inlineText, proseHtml, tableHtml} from './html';
 import {linkResolver, type Block, type OperationContent} from './blocks';
 import type {Sample} from './samples';
-import {layoutOf, type OperationLayout} from './layout';
 
 /** The site's one tab group for code languages: a reader's choice holds on every page. */
 export const LANGUAGE_TAB_GROUP = 'api-language';
@@ -59,6 +58,47 @@ export type PageBlock =
    * ("provider"); each option has its label ("aws"), the id its heading had, and its fields.
    */
   | {variants: string; options: Array<{label: string; id: string; blocks: PageBlock[]}>};
+
+/*
+ * The two-column layout (maintainers/design.md): which of a page's blocks go
+ * on the left, which on the right, decided at build time into the page's
+ * data; the browser only draws it.
+ */
+
+/** The page in two columns' worth of parts (see `layoutOf`). */
+export interface OperationLayout {
+  /** The operation and its request: parameters, headers, body. */
+  top: PageBlock[];
+  /** Example request (the samples), then Try it (the console): the right-hand column from 1200 px. */
+  aside: PageBlock[];
+  /** Each response's example, by status, shown in the right-hand column under the request. */
+  responses: Array<{status: string; block: PageBlock}>;
+  /** Responses (without their examples), errors, rate limits, guides, changelog. */
+  rest: PageBlock[];
+}
+
+const plain = (html: string): string => html.replace(/<[^>]*>/g, '').replace(/&amp;/g, '&');
+
+/**
+ * Splits a page's blocks for the two-column layout, keeping their order
+ * within each part; null when the page doesn't have the usual sections (the
+ * page is then drawn in one column, as written).
+ */
+export function layoutOf(blocks: PageBlock[]): OperationLayout | null {
+  const at = (id: string) => blocks.findIndex((block) => 'h' in block && block.id === id);
+  const example = at('example-request');
+  const responsesAt = at('responses');
+  if (example < 0 || responsesAt < example) return null;
+  const responses: OperationLayout['responses'] = [];
+  const rest: PageBlock[] = [];
+  let status = '';
+  for (const block of blocks.slice(responsesAt)) {
+    if ('h' in block) status = block.h === 3 && /^\d{3}\b/.test(plain(block.html)) ? plain(block.html) : '';
+    if (status && 'code' in block && !responses.some((r) => r.status === status)) responses.push({status, block});
+    else rest.push(block);
+  }
+  return {top: blocks.slice(0, example), aside: blocks.slice(example, responsesAt), responses, rest};
+}
 
 /** An entry of the page's table of contents, as Docusaurus's own (HTML value). */
 export interface TocItem {

@@ -3,7 +3,7 @@
  * operation's blocks, src/plugins/api-reference/blocks.ts): parameter tables
  * become rows with their own anchors (../pageData.ts), and the layout puts
  * the request's explanation and parameters on the left, Example request, Try
- * it and each response's example on the right (../layout.ts, into the page's data as its one `columns` block). A page
+ * it and each response's example on the right (../pageData.ts's layoutOf, into the page's data as its one `columns` block). A page
  * without those sections stays in one column (layout null). A body's
  * variants ("provider: `aws`", "provider: `self_hosted`") become one block
  * behind a selector, and leave "On this page".
