@@ -11,6 +11,7 @@
  *
  * Exits 1 when a seam's upstream changed (without --accept).
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import {createRequire} from 'node:module';
 import {fileURLToPath} from 'node:url';
@@ -18,7 +19,7 @@ import {fileURLToPath} from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const jiti = require('jiti')(import.meta.url, {interopDefault: true});
-const {SEAMS} = /** @type {typeof import('../src/internals/seams.ts')} */ (jiti(path.join(root, 'src/internals/seams.ts')));
+const {SEAMS, SEAM_LINES_CEILING, seamLines} = /** @type {typeof import('../src/internals/seams.ts')} */ (jiti(path.join(root, 'src/internals/seams.ts')));
 const {checkSeams, formatProblems, acceptSeams, readVerified, upstreamKey, packageOf, packageVersion, VERIFIED_FILE} =
   /** @type {typeof import('../src/internals/check.ts')} */ (jiti(path.join(root, 'src/internals/check.ts')));
 
@@ -47,9 +48,10 @@ if (accept) {
 }
 
 const problems = checkSeams(site, SEAMS, readVerified(root));
+const lines = seamLines((file) => fs.readFileSync(path.join(root, file), 'utf8').split('\n').length - 1);
 for (const seam of SEAMS) {
   const bad = problems.filter((p) => p.seam.id === seam.id);
-  console.log(`${bad.length ? 'CHANGED' : 'ok     '}  ${seam.id.padEnd(24)} ${seam.what}`);
+  console.log(`${bad.length ? 'CHANGED' : 'ok     '}  ${seam.id.padEnd(24)} ${String(lines.get(seam.id)).padStart(4)} lines  ${seam.what}`);
   for (const upstream of seam.upstream) {
     const key = upstreamKey(upstream);
     const problem = bad.find((p) => p.file === key);
@@ -58,6 +60,8 @@ for (const seam of SEAMS) {
     );
   }
 }
+const total = [...lines.values()].reduce((a, b) => a + b, 0);
+console.log(`\n${SEAMS.length} seams, ${total} lines of their own (at most ${SEAM_LINES_CEILING}: src/internals/README.md, "Keeping it small")`);
 if (problems.length) {
   console.log(`\n${formatProblems(problems)}`);
   process.exit(1);

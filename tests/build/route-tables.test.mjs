@@ -96,7 +96,7 @@ const chunkId = (written, quote) => (!quote && /^\d+e\d+$/.test(written) ? Strin
 test("the runtime's table of chunk hashes has no entry per page; each section's table names its pages' chunks, and every chunk a script loads has a file", () => {
   const runtimeFile = /** @type {string} */ (files.find((name) => /^runtime~main\.[0-9a-f]+\.js$/.test(name)));
   const runtime = fs.readFileSync(path.join(jsDir, runtimeFile), 'utf8');
-  // `.u=function(e){return"assets/js/"+e+"."+(({id:"hash",…})[e]||(self.ldChunkHashes||{})[e])+".js"}` (src/plugins/chunk-file-names/sectionHashes.ts;
+  // `.u=function(e){return"assets/js/"+e+"."+(({id:"hash",…})[e]||(self.ldChunkHashes||{})[e])+".js"}` (src/plugins/chunk-file-names/seams/sectionHashes.ts;
   // `.u=e=>…` under the Rspack of newer Docusaurus releases).
   const table = /\.u=(?:function\(\w+\)\{return|\(?\w+\)?=>)"assets\/js\/"\+\w+\+"\."\+\(\(\{([^{}]*)\}\)\[\w+\]\|\|\(self\.ldChunkHashes\|\|\{\}\)\[\w+\]\)/.exec(runtime);
   assert.ok(table, "the runtime's chunk file-name function does not fall back to the sections' hashes");

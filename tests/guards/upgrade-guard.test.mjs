@@ -16,7 +16,9 @@ import {repoRoot} from '../helpers.mjs';
 
 const require = createRequire(import.meta.url);
 const jiti = require('jiti')(import.meta.url, {interopDefault: true});
-const {SEAMS, seamsOff} = /** @type {typeof import('../../src/internals/seams.ts')} */ (jiti(path.join(repoRoot, 'src/internals/seams.ts')));
+const {SEAMS, seamsOff, SEAM_LINES_CEILING, seamLines} = /** @type {typeof import('../../src/internals/seams.ts')} */ (
+  jiti(path.join(repoRoot, 'src/internals/seams.ts'))
+);
 const {checkSeams, formatProblems, hashOf, upstreamText} = /** @type {typeof import('../../src/internals/check.ts')} */ (
   jiti(path.join(repoRoot, 'src/internals/check.ts'))
 );
@@ -245,4 +247,15 @@ test('only optional seams can be left out, and only by their ids', () => {
   assert.deepEqual([...seamsOff({LAUNCHDECK_SEAMS_OFF: 'tslib-helper, prism-stub'})], ['tslib-helper', 'prism-stub']);
   assert.throws(() => seamsOff({LAUNCHDECK_SEAMS_OFF: 'theme-not-found'}), /cannot be left out/);
   assert.throws(() => seamsOff({LAUNCHDECK_SEAMS_OFF: 'no-such-seam'}), /no seam "no-such-seam"/);
+});
+
+test('the seams stay small: their own lines together are at most the recorded ceiling (src/internals/README.md, "Keeping it small")', () => {
+  const lines = seamLines((file) => fs.readFileSync(path.join(repoRoot, file), 'utf8').split('\n').length - 1);
+  const total = [...lines.values()].reduce((a, b) => a + b, 0);
+  assert.ok(
+    total <= SEAM_LINES_CEILING,
+    `the seams have ${total} lines of their own, over the ${SEAM_LINES_CEILING} of SEAM_LINES_CEILING: delete at least as many seam lines as you add (${[...lines].map(([id, n]) => `${id} ${n}`).join(', ')})`,
+  );
+  // chunk-file-names rewrites the bundler's runtime: it is part of the route tables' seam, not a seam nobody lists.
+  assert.ok(SEAMS.find((seam) => seam.id === 'route-tables')?.ours.includes('src/plugins/chunk-file-names/seams/sectionHashes.ts'));
 });

@@ -75,7 +75,7 @@ export function chunkIdsOf(loader: unknown): string[] {
   return typeof loader === 'function' ? [...String(loader).matchAll(/\.e\(("?)([\w-]+)"?\)/g)].map((m) => (m[1] ? m[2]! : String(Number(m[2])))) : [];
 }
 
-/** The runtime's hooks for chunk file names (src/plugins/chunk-file-names/sectionHashes.ts): hashes it does not hold itself, and the route tables' one hash. */
+/** The runtime's hooks for chunk file names (src/plugins/chunk-file-names/seams/sectionHashes.ts): hashes it does not hold itself, and the route tables' one hash. */
 const chunkHashes = self as unknown as {ldChunkHashes?: Record<string, string>; ldTableHash?: string};
 
 /**

@@ -1,5 +1,5 @@
 /**
- * src/plugins/chunk-file-names/sectionHashes.ts on fixtures: the runtime's
+ * src/plugins/chunk-file-names/seams/sectionHashes.ts on fixtures: the runtime's
  * table of chunk hashes keeps the chunks that anything but a route table
  * loads; a chunk only route tables load has its hash written in front of each
  * of those tables, and the runtime falls back to what they registered. A
@@ -12,7 +12,9 @@ import createJiti from 'jiti';
 import {fixturesBeside, testFixtures} from '../../../../tests/unit/fixtures.mjs';
 
 const jiti = createJiti(import.meta.url, {interopDefault: true});
-const {moveChunkHashes, renamedTable, sharedTableHash, shareTableHash} = /** @type {typeof import('../sectionHashes.ts')} */ (jiti('../sectionHashes.ts'));
+const {moveChunkHashes, renamedTable, sharedTableHash, shareTableHash} = /** @type {typeof import('../seams/sectionHashes.ts')} */ (
+  jiti('../seams/sectionHashes.ts')
+);
 
 testFixtures(path.join(fixturesBeside(import.meta.url), 'section-hashes'), (source) => {
   const input = /** @type {{runtime: string, tables: Record<string, string>, others: string[]}} */ (JSON.parse(source));
