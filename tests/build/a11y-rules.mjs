@@ -169,4 +169,15 @@ export function formsWithoutSubmit(html) {
   return failures;
 }
 
-export const RULES = {duplicateRegionNames, untiedTabs, strayItemprop, formsWithoutSubmit};
+/**
+ * Every link has an address: an `<a>` without href is no link to a keyboard, a screen reader or a crawler
+ * (Lighthouse's SEO audit "crawlable-anchors" fails the page on one).
+ * @type {Rule}
+ */
+export function linksWithoutHref(html) {
+  return elementsOf(html)
+    .filter((e) => e.tag === 'a' && !e.attrs.href)
+    .map((e) => `<a${e.attrs.class ? ` class="${e.attrs.class}"` : ''}> "${textOf(e.node).trim().slice(0, 40)}" has no href`);
+}
+
+export const RULES = {duplicateRegionNames, untiedTabs, strayItemprop, formsWithoutSubmit, linksWithoutHref};

@@ -2,7 +2,7 @@
  * What html-validate and the Nu HTML Checker hold the site to, on every
  * built page (server-rendered HTML): no two table regions of a page share a
  * name, every tab and its panel name each other, no itemprop is outside an
- * item, every form has a submit button. The rules (./a11y-rules.mjs) are
+ * item, every form has a submit button, every link has an address. The rules (./a11y-rules.mjs) are
  * shown failing on a page made to break them.
  */
 import {test} from 'node:test';
@@ -26,6 +26,7 @@ test('the rules name what breaks them on the broken page', () => {
   assert.ok(RULES.untiedTabs(broken).includes('tab "Web app" has no aria-controls'));
   assert.deepEqual(RULES.strayItemprop(broken), ['<time itemprop="dateModified"> is in no itemscope']);
   assert.deepEqual(RULES.formsWithoutSubmit(broken), ['a form (role "search") has no submit button']);
+  assert.deepEqual(RULES.linksWithoutHref(broken), ['<a> "id" has no href']);
 });
 
 test('every built page keeps every rule', () => {

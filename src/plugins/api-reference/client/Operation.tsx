@@ -69,10 +69,15 @@ function Params({rows, anchor}: {rows: ParamRow[]; anchor?: string}): ReactNode 
     <ul className="api-params">
       {rows.map(([name, type, required, description, id = anchor && `${anchor}-${name.toLowerCase()}`], j) => (
         <li key={j} id={id}>
-          {/* eslint-disable-next-line @docusaurus/no-html-links -- the row's own anchor (#id), or no link at all */}
-          <a href={id && `#${id}`}>
+          {id ? (
+            // eslint-disable-next-line @docusaurus/no-html-links -- the row's own anchor
+            <a href={`#${id}`}>
+              <code>{name}</code>
+            </a>
+          ) : (
+            // No anchor (a response's folded fields): the name alone, since a link without an address is not one.
             <code>{name}</code>
-          </a>
+          )}
           <span dangerouslySetInnerHTML={{__html: type}} />
           {required ? <b>Required</b> : null}
           {description && <div dangerouslySetInnerHTML={{__html: description}} />}
