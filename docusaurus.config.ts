@@ -22,7 +22,7 @@ import cardsPlugin from './src/plugins/cards/plugin';
 import pageToolsPlugin from './src/plugins/page-tools/plugin';
 import remarkCardDescriptions from './src/plugins/cards/remarkCardDescriptions';
 import remarkApiReferenceLinks from './src/plugins/api-reference/remarkReferenceLinks';
-import apiReferencePlugin from './src/plugins/api-reference/plugin';
+import apiReferencePlugin, {editableSourceOf} from './src/plugins/api-reference/plugin';
 import chunkFileNamesPlugin from './src/plugins/chunk-file-names/plugin';
 import robotsTxtPlugin from './src/plugins/robots-txt/plugin';
 import navigationPlugin, {groupedSidebar} from './src/plugins/navigation/plugin';
@@ -67,7 +67,11 @@ const docsOptions = {
   routeBasePath: 'docs',
   path: 'docs',
   sidebarPath: './sidebars.ts',
-  editUrl: `${urls.repository}/edit/main/`,
+  // A generated page (the API reference) has no file of its own to edit.
+  editUrl: ({docPath}: {docPath: string}) => {
+    const source = editableSourceOf(docPath);
+    return source && `${urls.repository}/edit/main/${source}`;
+  },
   // Dates from git; without git history (a source archive) none, after one warning.
   showLastUpdateTime: lastUpdateDates(__dirname),
   lastVersion: 'current',

@@ -10,7 +10,9 @@
  *   the route prop that carries the metadata;
  * - the plugin's global data lists every doc as {id, path, sidebar}; with one
  *   docs version the id only pairs a doc with its twin in other versions, so
- *   it is left out.
+ *   it is left out;
+ * - each page's module holds its doc's metadata, front matter included;
+ *   the keys only the build reads (sidebar, source file, dates) are left out.
  * Everything else the plugin does is unchanged: it is the same plugin, with
  * the same options and name.
  * Whether or not the seam is on, the loaded docs also become the site model
@@ -78,6 +80,11 @@ export function stripVersionMetadata(route: RouteConfig): number {
   return found;
 }
 
+/** Keys of a doc's metadata and front matter that only the build reads (sidebar, sources, dates). */
+const BUILD_ONLY = /^(source|sourceDirName|slug|draft|sidebarPosition|sidebar_(label|position|class_name)|last_update)$/;
+/** A doc's metadata as its page's module holds it (the MDX loader's `metadataPath` reads createData's file), without BUILD_ONLY. */
+export const pageMetadataOf = (doc: unknown): string => JSON.stringify(doc, (key, value: unknown) => (BUILD_ONLY.test(key) ? undefined : value));
+
 // The package's type declarations leave out the option validation its entry point exports.
 const {validateOptions} = docsModule as unknown as Required<Pick<PluginModule, 'validateOptions'>>;
 
@@ -98,6 +105,7 @@ export default async function docsPluginWithoutDescriptions(context: LoadContext
       let stripped = 0;
       const actions: PluginContentLoadedActions = {
         ...args.actions,
+        createData: (name, data) => args.actions.createData(name, pageMetadataOf(data)),
         addRoute(route) {
           stripped += stripVersionMetadata(route);
           args.actions.addRoute(route);

@@ -38,7 +38,7 @@ export interface Seam {
  * this). The rule of src/internals/README.md, "Keeping it small": no new seam and no seam that grows without
  * deleting at least as many seam lines; lower this figure when lines go, never raise it.
  */
-export const SEAM_LINES_CEILING = 2056;
+export const SEAM_LINES_CEILING = 2051;
 
 const core = (file: string): UpstreamFile => ({file: `@docusaurus/core/lib/${file}`});
 const themeClassic = (file: string): UpstreamFile => ({file: `@docusaurus/theme-classic/lib/${file}`});
@@ -122,7 +122,7 @@ export const SEAMS: Seam[] = [
   },
   {
     id: 'docs-metadata',
-    what: 'the docs data every page loads leaves out what the browser never reads (descriptions, doc ids)',
+    what: 'the docs data every page loads leaves out what the browser never reads (descriptions, doc ids, build-only front matter)',
     ours: ['src/internals/docsPlugin.ts'],
     upstream: [
       {file: '@docusaurus/plugin-content-docs/lib/props.js', pick: 'function toVersionMetadataProp[\\s\\S]*?\\n\\}', pickName: 'the version metadata'},
@@ -130,6 +130,11 @@ export const SEAMS: Seam[] = [
         file: '@docusaurus/plugin-content-docs/lib/routes.js',
         pick: 'version: \\(0, props_1\\.toVersionMetadataProp\\)[^\\n]*',
         pickName: 'the route prop that carries it',
+      },
+      {
+        file: '@docusaurus/plugin-content-docs/lib/routes.js',
+        pick: 'await actions\\.createData\\([\\s\\S]*?\\.json`, doc\\);',
+        pickName: "each doc's metadata, which its page's module holds",
       },
       {file: '@docusaurus/plugin-content-docs/lib/globalData.js'},
     ],

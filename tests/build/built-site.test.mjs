@@ -215,3 +215,15 @@ test('every docs term of src/plugins/search/data/synonyms.yml is a word the site
   const unused = [...terms].filter((term) => !` ${text} `.includes(` ${term} `) && !` ${text} `.includes(` ${term}s `));
   assert.deepEqual(unused, [], 'a synonym that points to a term no page uses finds nothing');
 });
+
+test("a page's module carries its doc's metadata without the keys only the build reads, and the page still shows what they set", () => {
+  const jsDir = path.join(buildDir, 'assets', 'js');
+  const leaking = fs
+    .readdirSync(jsDir)
+    .filter((file) => /"(sourceDirName|sidebar_position|sidebar_class_name|last_update)":/.test(fs.readFileSync(path.join(jsDir, file), 'utf8')));
+  assert.deepEqual(leaking, [], 'page modules that still carry build-only metadata');
+  // What those keys set at build time: the sidebar's method badge and label, the position, the date.
+  const html = readBuiltHtml('/docs/api/reference/servers/create-server');
+  assert.match(html, /class="?[^">]*api-method--post[^>]*>[\s\S]*?<a[^>]*href="?\/docs\/api\/reference\/servers\/create-server"?[^>]*>Add a server</);
+  assert.match(decodeEntities(html.replace(/<[^>]+>/g, '')), /Last updated on [A-Z][a-z]{2} \d{1,2}, 20\d\d/);
+});

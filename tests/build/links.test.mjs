@@ -6,7 +6,8 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import {buildDir, assertBuilt, builtHtmlFiles, tagsOf} from '../helpers.mjs';
+import {execFileSync} from 'node:child_process';
+import {buildDir, assertBuilt, builtHtmlFiles, builtSiteConfig, repoRoot, tagsOf} from '../helpers.mjs';
 
 assertBuilt();
 
@@ -72,4 +73,27 @@ test('no two pages are built for the same route', () => {
   const routes = builtHtmlFiles().map(routeOf).map((r) => r.replace(/\/$/, '') || '/');
   const duplicates = routes.filter((r, i) => routes.indexOf(r) !== i);
   assert.deepEqual(duplicates, []);
+});
+
+test('every "Edit this page" link opens a file the repository tracks (a generated page has none)', async (t) => {
+  let tracked;
+  try {
+    tracked = new Set(execFileSync('git', ['ls-files', '-z'], {cwd: repoRoot, encoding: 'utf8'}).split('\0'));
+  } catch {
+    t.skip('not a git checkout');
+    return;
+  }
+  const prefix = `${(await builtSiteConfig()).customFields.urls.repository}/edit/main/`;
+  const wrong = [];
+  let seen = 0;
+  for (const file of builtHtmlFiles()) {
+    const html = fs.readFileSync(file, 'utf8');
+    const edit = tagsOf(html, 'a').find((a) => a.class?.split(' ').includes('theme-edit-this-page'));
+    if (!edit) continue;
+    seen += 1;
+    const source = edit.href?.startsWith(prefix) ? edit.href.slice(prefix.length) : undefined;
+    if (!source || !tracked.has(source)) wrong.push(`${routeOf(file)} → ${edit.href}`);
+  }
+  assert.ok(seen > 100, `only ${seen} pages have an edit link`);
+  assert.deepEqual(wrong, [], 'edit links to files that are not in the repository');
 });

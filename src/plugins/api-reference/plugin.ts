@@ -193,6 +193,14 @@ function walkAll(dir: string): string[] {
   });
 }
 
+/**
+ * Declared for the docs plugin's `editUrl`: the file a writer edits for a page
+ * in docs/ (`docPath`, relative to docs/), or none. The reference's pages are
+ * generated from the contract and ignored by git, so they have no file to
+ * edit, and no "Edit this page" link (which opened a path git ignores).
+ */
+export const editableSourceOf = (docPath: string): string | undefined => (docPath.startsWith(`${REFERENCE_DIR}/`) ? undefined : `docs/${docPath}`);
+
 export default function apiReferencePlugin(context: LoadContext): Plugin {
   const contractFile = path.join(context.siteDir, 'api/openapi.yaml');
   const options = {categoryKey: docusaurusFeatures(context.siteDir).sidebarCategoryKey};
