@@ -6,7 +6,7 @@
  * 304 Not Modified, by tests/browser/conditional-rules.mjs) and the media
  * types of the changelog's feeds.
  */
-import {test, before, after} from 'node:test';
+import {test, after} from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,19 +18,27 @@ import {revalidationProblems} from './conditional-rules.mjs';
 assertBuilt();
 const rules = JSON.parse(fs.readFileSync(path.join(buildDir, '_hosting/rules.json'), 'utf8'));
 const routes = readRoutes();
+/** @typedef {{url: string, close(): Promise<unknown>, brotli?: boolean}} Host */
+/** The two servers, by name: scripts/serve.mjs's and nginx's (which says whether it has brotli). */
+const starters = {'scripts/serve.mjs': () => startServer({dir: buildDir}), nginx: () => startNginx(buildDir)};
+/** @type {Map<string, Promise<Host>>} */
+const started = new Map();
 /**
- * The two servers, by name, once started: scripts/serve.mjs's and nginx's (which says whether it has brotli).
- * @type {Record<string, {url: string, close(): Promise<unknown>, brotli?: boolean}>}
+ * A server, started by the first test that needs it: on a machine without
+ * nginx, scripts/serve.mjs's tests still run (and nginx's fail saying so).
+ * @param {'scripts/serve.mjs' | 'nginx'} name
+ * @returns {Promise<Host>}
  */
-const hosts = {};
-
-before(async () => {
-  hosts['scripts/serve.mjs'] = await startServer({dir: buildDir});
-  hosts.nginx = await startNginx(buildDir);
-});
+const host = (name) => {
+  if (!started.has(name)) started.set(name, starters[name]());
+  return /** @type {Promise<Host>} */ (started.get(name));
+};
 after(async () => {
-  await hosts['scripts/serve.mjs']?.close();
-  await hosts.nginx?.close();
+  for (const server of started.values())
+    await server.then(
+      (s) => s.close(),
+      () => undefined,
+    );
 });
 
 /**
@@ -67,12 +75,12 @@ const announcedFeeds = new Map(
 const mainScript = fs.readdirSync(path.join(buildDir, 'assets/js')).find((f) => /^main\.[0-9a-f]+\.js$/.test(f));
 const searchIndex = /** @type {string} */ (fs.readdirSync(buildDir).find((f) => /^search-.*-[0-9a-f]{8}\.json$/.test(f)));
 
-for (const name of ['scripts/serve.mjs', 'nginx']) {
+for (const name of /** @type {const} */ (['scripts/serve.mjs', 'nginx'])) {
   /**
    * @param {string} p
    * @param {import('node:http').OutgoingHttpHeaders} [headers]
    */
-  const get = (p, headers) => rawRequest(hosts[name].url + p, {headers});
+  const get = async (p, headers) => rawRequest((await host(name)).url + p, {headers});
 
   test(`${name}: pages answer 200 with every security header, the policy of the build and no cache`, async () => {
     for (const p of ['/docs/', '/docs/servers/', '/docs/servers', '/docs/servers/stop-server', '/docs/api/reference/servers/create-server', '/search']) {
@@ -139,7 +147,7 @@ for (const name of ['scripts/serve.mjs', 'nginx']) {
       assert.equal(r.headers['content-security-policy'], rules.headers['Content-Security-Policy'], p);
     }
     for (const p of ['/../../etc/passwd', '/docs/%2e%2e/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2fpackage.json', '/docs/%00']) {
-      const r = await requestPath(hosts[name].url, p);
+      const r = await requestPath((await host(name)).url, p);
       assert.ok(/** @type {Array<number | undefined>} */ ([400, 404]).includes(r.status), `${p}: ${r.status}`);
     }
   });
@@ -220,7 +228,7 @@ for (const name of ['scripts/serve.mjs', 'nginx']) {
       assert.match(/** @type {string} */ (gzip.headers['content-type']), type, p);
       assert.equal(gzip.headers['content-encoding'], 'gzip', `${p} gzip`);
       assert.match(gzip.headers.vary ?? '', /Accept-Encoding/i, p);
-      if (name !== 'nginx' || hosts.nginx.brotli) {
+      if (name !== 'nginx' || (await host('nginx')).brotli) {
         const br = await get(p, {'accept-encoding': 'br, gzip'});
         assert.equal(br.headers['content-encoding'], 'br', `${p} br`);
       }
@@ -236,13 +244,13 @@ test('the changelog announces 21 feeds: RSS, Atom and JSON Feed for the changelo
   assert.deepEqual(new Set(announcedFeeds.values()), new Set(['application/rss+xml', 'application/atom+xml', 'application/feed+json']));
 });
 
-for (const name of ['scripts/serve.mjs', 'nginx']) {
+for (const name of /** @type {const} */ (['scripts/serve.mjs', 'nginx'])) {
   /**
    * @param {string} p
    * @param {import('node:http').OutgoingHttpHeaders} headers
    * @param {string} [method]
    */
-  const request = (p, headers, method) => rawRequest(hosts[name].url + p, {headers, method});
+  const request = async (p, headers, method) => rawRequest((await host(name)).url + p, {headers, method});
 
   test(`${name}: every feed is served with the type its page announces, with a charset, compressed`, async () => {
     for (const [feed, announced] of announcedFeeds) {
@@ -256,7 +264,7 @@ for (const name of ['scripts/serve.mjs', 'nginx']) {
   });
 
   test(`${name}: a page, a feed, llms.txt and openapi.json are revalidated with 304 Not Modified, compressed or not`, async () => {
-    const encodings = [{}, {'accept-encoding': 'gzip'}, ...(name !== 'nginx' || hosts.nginx.brotli ? [{'accept-encoding': 'br, gzip'}] : [])];
+    const encodings = [{}, {'accept-encoding': 'gzip'}, ...(name !== 'nginx' || (await host('nginx')).brotli ? [{'accept-encoding': 'br, gzip'}] : [])];
     const problems = [];
     for (const p of ['/docs/servers/stop-server', '/docs/', '/docs/changelog/rss.xml', '/docs/changelog/tags/api/feed.json', '/llms.txt', '/openapi.json']) {
       for (const headers of encodings) problems.push(...(await revalidationProblems(request, p, headers)));
@@ -302,7 +310,7 @@ for (const name of ['scripts/serve.mjs', 'nginx']) {
 
 test('scripts/serve.mjs: each compressed variant has its own strong ETag', async () => {
   /** @param {import('node:http').OutgoingHttpHeaders} headers */
-  const request = (headers) => rawRequest(`${hosts['scripts/serve.mjs'].url}/openapi.json`, {headers});
+  const request = async (headers) => rawRequest(`${(await host('scripts/serve.mjs')).url}/openapi.json`, {headers});
   const tags = [await request({}), await request({'accept-encoding': 'gzip'}), await request({'accept-encoding': 'br'})].map((r) => r.headers.etag);
   for (const tag of tags) assert.match(/** @type {string} */ (tag), /^"[^"]+"$/);
   assert.equal(new Set(tags).size, 3, tags.join(' '));

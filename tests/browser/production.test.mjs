@@ -23,20 +23,31 @@ const routes = readRoutes();
 const rules = JSON.parse(fs.readFileSync(path.join(buildDir, '_hosting/rules.json'), 'utf8'));
 const csp = rules.headers['Content-Security-Policy'];
 const nextBuild = path.join(repoRoot, 'build-test-archive');
-/** The two hosts, once started: nginx with the build's rules, and scripts/serve.mjs with none. */
-const hosts = /** @type {{nginx: Awaited<ReturnType<typeof startNginx>>, plain: Awaited<ReturnType<typeof startServer>>}} */ ({});
+/** The two hosts: nginx with the build's rules, and scripts/serve.mjs with none. */
+const starters = {nginx: () => startNginx(buildDir), plain: () => startServer({dir: buildDir, plain: true})};
+/** @type {Map<string, Promise<{url: string, close(): Promise<unknown>}>>} */
+const started = new Map();
+/**
+ * A host, started by the first test that needs it: without nginx, the plain host's tests still run.
+ * @param {'nginx' | 'plain'} name
+ */
+const host = async (name) => {
+  if (!started.has(name)) started.set(name, starters[name]());
+  return /** @type {Promise<{url: string, close(): Promise<unknown>}>} */ (started.get(name));
+};
 /** @type {Awaited<ReturnType<typeof launchBrowser>>} */
 let browser;
 
 before(async () => {
-  hosts.nginx = await startNginx(buildDir);
-  hosts.plain = await startServer({dir: buildDir, plain: true});
   browser = await launchBrowser();
 });
 after(async () => {
   await browser?.close();
-  await hosts.nginx?.close();
-  await hosts.plain?.close();
+  for (const server of started.values())
+    await server.then(
+      (s) => s.close(),
+      () => undefined,
+    );
 });
 
 /**
@@ -75,8 +86,8 @@ for (const theme of ['dark', 'light']) {
   test(`nginx, ${theme} mode: no ${every ? 'page' : 'kind of page'} breaks the Content-Security-Policy, and ${every ? 'every page' : 'each'} still works under it`, async () => {
     /** @type {string[]} */
     const problems = [];
-    const nginx = servedBy(hosts.nginx);
-    const {url} = hosts.nginx;
+    const nginx = servedBy(await host('nginx'));
+    const {url} = nginx.server;
     const pages = routes.filter((r) => !r.alias && r.kind !== 'search');
     const sample = every ? pages : ['home', 'section', 'topic'].flatMap((kind) => pages.filter((r) => r.kind === kind).slice(0, kind === 'topic' ? 5 : 3));
     const paths = [...sample.map((r) => r.path), '/docs/api/reference/', '/docs/api/reference/servers/create-server', '/docs/nope', '/nope'];
@@ -127,7 +138,7 @@ test('redirect pages work under the policy where a host serves them (hosts that 
   const aliases = routes.filter((r) => r.alias);
   let page;
   for (const {alias, path: target} of [{alias: '/', path: '/docs/'}, ...aliases.slice(0, 25)]) {
-    ({page} = await visit(servedBy(hosts.plain), `${alias}?from=test#top`, {page, hydrate: false, beforeLoad: withPolicy}));
+    ({page} = await visit(servedBy(await host('plain')), `${alias}?from=test#top`, {page, hydrate: false, beforeLoad: withPolicy}));
     await page.waitForURL((u) => u.pathname === target, {timeout: 10000});
     const now = new URL(page.url());
     assert.equal(now.search, '?from=test', `${alias}: the query is kept`);
@@ -146,7 +157,7 @@ test('redirect pages work under the policy where a host serves them (hosts that 
 test('a static host without rules: the address bar drops .html and /index.html, and x.html answered with the not-found page still shows x', async () => {
   /** @type {string[]} */
   const problems = [];
-  const plain = servedBy(hosts.plain);
+  const plain = servedBy(await host('plain'));
   let page;
   for (const [from, to, h1, status] of /** @type {[string, string, string, number][]} */ ([
     ['/docs/index.html', '/docs/', 'Launchdeck documentation', 200],
@@ -180,7 +191,7 @@ test('the not-found page says so in its title, before and after its scripts run,
   let page;
   for (const p of ['/nope', '/docs/nope', '/docs/servers/nope/deeper', '/docs/api/reference/servers/nope', '/search/nope']) {
     let response;
-    ({page, response} = await visit(servedBy(hosts.nginx), p, {page, hydrate: false, beforeLoad: recordProblems(problems)}));
+    ({page, response} = await visit(servedBy(await host('nginx')), p, {page, hydrate: false, beforeLoad: recordProblems(problems)}));
     assert.ok(response, p);
     assert.equal(response.status(), 404, p);
     // Before the scripts: the document as served. (Reading the tab's title here raced with hydration on a busy machine.)
