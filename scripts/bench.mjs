@@ -709,7 +709,7 @@ async function seamSavings(context, baseUrl, outDir) {
         const without = await firstLoadJs(context, server.url, route, seamDir);
         record(`seams.${seam.id}.${name}_js_kb_gzip_saved`, kb(without - baseline[name]), 'KB');
       }
-      if (['page-template', 'idle-prefetch'].includes(seam.id) && !flag('no-lighthouse')) {
+      if (['page-template', 'head-tags'].includes(seam.id) && !flag('no-lighthouse')) {
         for (const name of /** @type {const} */ (['section', 'task'])) {
           const on = await lighthouseSamples(baseUrl + pages[name], runs);
           const off = await lighthouseSamples(server.url + pages[name], runs);

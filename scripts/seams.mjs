@@ -62,6 +62,13 @@ for (const seam of SEAMS) {
 }
 const total = [...lines.values()].reduce((a, b) => a + b, 0);
 console.log(`\n${SEAMS.length} seams, ${total} lines of their own (at most ${SEAM_LINES_CEILING}: src/internals/README.md, "Keeping it small")`);
+// What an upgrade costs: the pinned files whose verified text is not the same in every version they were verified in.
+const verified = readVerified(root);
+const keys = [...new Set(SEAMS.flatMap((seam) => seam.upstream.map(upstreamKey)))];
+const differing = keys.filter((key) => Object.keys(verified[key] ?? {}).length > 1);
+const versions = [...new Set(keys.flatMap((key) => Object.values(verified[key] ?? {}).flat()))].sort();
+console.log(`${keys.length} pinned upstream files, ${differing.length} of which differ between the versions they were verified in (${versions.join(', ')}):`);
+for (const key of differing) console.log(`  ${key}`);
 if (problems.length) {
   console.log(`\n${formatProblems(problems)}`);
   process.exit(1);

@@ -43,15 +43,16 @@ const sep = '[\\\\/]';
 const under = (...parts: string[]) => new RegExp(parts.join(sep));
 
 const REPLACEMENTS: Replacement[] = [
-  // @docusaurus/core's client imports its link prefetch helper as "./prefetch".
-  {
-    seam: 'idle-prefetch',
-    request: /^\.\/prefetch$/,
-    context: new RegExp(`${sep}@docusaurus${sep}core${sep}lib${sep}client$`),
-    to: 'src/internals/client/idlePrefetch.ts',
-  },
   // @docusaurus/utils-common (CommonJS) requires tslib for __importDefault only.
   {seam: 'tslib-helper', request: /^tslib$/, context: under('@docusaurus', 'utils-common', ''), to: 'src/internals/client/tslibImportDefault.ts'},
+  // @docusaurus/core's Head and client entry: Helmet's browser side (the server keeps Helmet, which writes every page's head).
+  {
+    seam: 'head-tags',
+    request: /^react-helmet-async$/,
+    context: under('@docusaurus', 'core', 'lib', 'client'),
+    to: 'src/internals/client/headTags.ts',
+    clientOnly: true,
+  },
   // theme-classic's client module hands Prism to prism-include-languages, a no-op here.
   {
     seam: 'prism-stub',

@@ -38,7 +38,7 @@ export interface Seam {
  * this). The rule of src/internals/README.md, "Keeping it small": no new seam and no seam that grows without
  * deleting at least as many seam lines; lower this figure when lines go, never raise it.
  */
-export const SEAM_LINES_CEILING = 2051;
+export const SEAM_LINES_CEILING = 2033;
 
 const core = (file: string): UpstreamFile => ({file: `@docusaurus/core/lib/${file}`});
 const themeClassic = (file: string): UpstreamFile => ({file: `@docusaurus/theme-classic/lib/${file}`});
@@ -58,16 +58,6 @@ export const SEAMS: Seam[] = [
     what: "the page's scripts load after the first paint",
     ours: ['src/internals/pageTemplate.ts'],
     upstream: [core('ssg/ssgTemplate.html.js')],
-    optional: true,
-  },
-  {
-    id: 'idle-prefetch',
-    what: 'linked pages are prefetched while the browser is idle',
-    ours: ['src/internals/client/idlePrefetch.ts'],
-    upstream: [
-      core('client/prefetch.js'),
-      {file: '@docusaurus/core/lib/client/docusaurus.js', pick: "import prefetchHelper from '\\./prefetch';", pickName: 'its import of ./prefetch'},
-    ],
     optional: true,
   },
   {
@@ -148,6 +138,17 @@ export const SEAMS: Seam[] = [
     optional: true,
   },
   {
+    id: 'head-tags',
+    what: "the browser keeps the page's head in step without react-helmet-async (the server still writes it with Helmet)",
+    ours: ['src/internals/client/headTags.ts'],
+    upstream: [
+      core('client/exports/Head.js'),
+      {file: '@docusaurus/core/lib/client/clientEntry.js', pick: '<HelmetProvider>[\\s\\S]*?</HelmetProvider>', pickName: 'its HelmetProvider around the app'},
+      {file: '@docusaurus/core/package.json', pick: '"react-helmet-async": "[^"]+"', pickName: 'the Helmet it asks for'},
+    ],
+    optional: true,
+  },
+  {
     id: 'prism-stub',
     what: 'no Prism in the browser (code is highlighted at build time)',
     ours: ['src/internals/client/prismBrowserStub.ts'],
@@ -209,13 +210,6 @@ export const SEAMS: Seam[] = [
       themeClassic('theme/DocItem/Layout/index.js'),
       themeClassic('theme/DocItem/Footer/index.js'),
     ],
-    optional: false,
-  },
-  {
-    id: 'theme-mobile-sidebar',
-    what: 'the mobile menu keeps keyboard focus like a dialog',
-    ours: ['src/internals/theme/Navbar/MobileSidebar/index.tsx'],
-    upstream: [themeClassic('theme/Navbar/MobileSidebar/index.js'), {file: '@docusaurus/theme-common/lib/contexts/navbarMobileSidebar.js'}],
     optional: false,
   },
   {

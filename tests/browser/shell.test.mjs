@@ -4,7 +4,8 @@
  */
 import {test, before} from 'node:test';
 import assert from 'node:assert/strict';
-import {withSiteAndBrowser, visit, launchBrowser, builtSiteConfig, buildDir} from '../helpers.mjs';
+import {isDeepStrictEqual} from 'node:util';
+import {withSiteAndBrowser, visit, launchBrowser, builtSiteConfig, buildDir, readBuiltHtml, metaOf, tagsOf, decodeEntities, eventually} from '../helpers.mjs';
 import {startServer} from '../../scripts/serve.mjs';
 
 const site = withSiteAndBrowser();
@@ -209,4 +210,52 @@ test('links on screen are prefetched while the browser is idle, and never on a s
   await slow.waitForTimeout(1500);
   assert.equal(await slow.locator('head link[rel="prefetch"]').count(), 0);
   await slow.close();
+});
+
+test('after client-side navigation the head is the one the server writes for the new page (seam head-tags)', async () => {
+  const {page} = await visit(site, '/docs/servers/list-servers');
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.hasHydrated), 'true');
+  /** The head as a reader's browser and a share sheet see it. */
+  const headOf = () =>
+    page.evaluate(() => {
+      const tags = [...document.head.querySelectorAll('[data-rh]:not(title)')].map(
+        (t) => t.getAttribute('name') ?? t.getAttribute('property') ?? t.getAttribute('rel'),
+      );
+      return {
+        title: document.title,
+        htmlClass: document.documentElement.className,
+        lang: document.documentElement.lang,
+        description: document.querySelector('meta[name="description"]')?.getAttribute('content'),
+        ogUrl: document.querySelector('meta[property="og:url"]')?.getAttribute('content'),
+        canonical: [...document.querySelectorAll('link[rel="canonical"]')].map((l) => l.getAttribute('href')),
+        duplicates: tags.filter((key, i) => key !== 'alternate' && tags.indexOf(key) !== i),
+      };
+    });
+  /** @param {string} route */
+  const served = (route) => {
+    const html = readBuiltHtml(route);
+    const meta = metaOf(html);
+    return {
+      title: decodeEntities(/<title[^>]*>([^<]*)</.exec(html)?.[1] ?? ''),
+      htmlClass: tagsOf(html, 'html')[0]?.class,
+      lang: 'en',
+      description: meta.description,
+      ogUrl: meta['og:url'],
+      canonical: tagsOf(html, 'link').flatMap((l) => (l.rel === 'canonical' ? [l.href] : [])),
+      duplicates: /** @type {(string | null)[]} */ ([]),
+    };
+  };
+  assert.deepEqual(await headOf(), served('/docs/servers/list-servers'));
+  await page.evaluate(() => Object.assign(window, {sameDocument: true}));
+  for (const [link, route] of /** @type {[import('playwright-core').Locator, string][]} */ ([
+    [page.locator('.theme-doc-sidebar-menu a[href="/docs/servers/add-aws-server"]'), '/docs/servers/add-aws-server'],
+    [page.getByRole('navigation', {name: 'Main'}).getByRole('link', {name: 'Documentation', exact: true}), '/docs/'],
+  ])) {
+    await link.click();
+    await page.waitForURL(`**${route}`);
+    await eventually(async () => isDeepStrictEqual(await headOf(), served(route)), `the head of ${route}`).catch(() => undefined);
+    assert.deepEqual(await headOf(), served(route), route);
+  }
+  assert.equal(await page.evaluate(() => /** @type {{sameDocument?: boolean}} */ (window).sameDocument), true, 'navigated without a reload');
+  await page.close();
 });

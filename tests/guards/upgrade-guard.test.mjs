@@ -134,27 +134,27 @@ function siteWithChangedUpstream(file, change) {
 }
 
 test('a changed upstream file is reported with the seam that relies on it and what to do', () => {
-  const site = siteWithChangedUpstream('@docusaurus/core/lib/client/prefetch.js', (text) => `${text}\n// a release changed this file\n`);
+  const site = siteWithChangedUpstream('@docusaurus/core/lib/client/exports/Head.js', (text) => `${text}\n// a release changed this file\n`);
   try {
     fs.copyFileSync(path.join(repoRoot, 'package.json'), path.join(site, 'package.json'));
     const problems = checkSeams(site, SEAMS, JSON.parse(fs.readFileSync(path.join(internalsDir, 'upstream.json'), 'utf8')));
     assert.deepEqual(
       problems.map((p) => [p.seam.id, p.file, p.problem]),
-      [['idle-prefetch', '@docusaurus/core/lib/client/prefetch.js', 'changed']],
+      [['head-tags', '@docusaurus/core/lib/client/exports/Head.js', 'changed']],
     );
     const report = formatProblems(problems);
-    assert.match(report, /Seam "idle-prefetch"/);
-    assert.match(report, /src\/internals\/client\/idlePrefetch\.ts/);
-    assert.match(report, /npm run seams -- --accept idle-prefetch/);
+    assert.match(report, /Seam "head-tags"/);
+    assert.match(report, /src\/internals\/client\/headTags\.ts/);
+    assert.match(report, /npm run seams -- --accept head-tags/);
   } finally {
     fs.rmSync(site, {recursive: true, force: true});
   }
 });
 
 test('the build stops, naming the seam and the upstream file, when a file a seam relies on changed', () => {
-  // The site's sources, as links, on a node_modules whose @docusaurus/core has a changed prefetch helper.
-  const site = siteWithChangedUpstream('@docusaurus/core/lib/client/prefetch.js', (text) =>
-    text.replace("link.setAttribute('rel', 'prefetch');", "link.setAttribute('rel', 'prefetch'); // changed"),
+  // The site's sources, as links, on a node_modules whose @docusaurus/core has a changed Head.
+  const site = siteWithChangedUpstream('@docusaurus/core/lib/client/exports/Head.js', (text) =>
+    text.replace('return <Helmet {...props}/>;', 'return <Helmet {...props}/>; // changed'),
   );
   try {
     for (const entry of fs.readdirSync(repoRoot)) {
@@ -173,8 +173,8 @@ test('the build stops, naming the seam and the upstream file, when a file a seam
     );
     const output = `${run.stdout}${run.stderr}`;
     assert.notEqual(run.status, 0, 'the build must fail');
-    assert.match(output, /Seam "idle-prefetch"/, output.slice(-3000));
-    assert.match(output, /@docusaurus\/core\/lib\/client\/prefetch\.js changed/);
+    assert.match(output, /Seam "head-tags"/, output.slice(-3000));
+    assert.match(output, /@docusaurus\/core\/lib\/client\/exports\/Head\.js changed/);
     assert.ok(!fs.existsSync(path.join(site, 'out', 'index.html')), 'nothing was built');
   } finally {
     fs.rmSync(site, {recursive: true, force: true});
@@ -232,8 +232,8 @@ test('a replacement that matched nothing fails the build after bundling, naming 
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-out-'));
   try {
     await assert.rejects(plugin.postBuild({outDir}), (/** @type {any} */ error) => {
-      assert.match(error.message, /Seam "idle-prefetch"/);
-      for (const seam of ['idle-prefetch', 'tslib-helper', 'prism-stub', 'search-worker', 'search-templates', 'search-mark', 'route-tables']) {
+      assert.match(error.message, /Seam "tslib-helper"/);
+      for (const seam of ['tslib-helper', 'head-tags', 'prism-stub', 'search-worker', 'search-templates', 'search-mark', 'route-tables']) {
         assert.match(error.message, new RegExp(`${seam}: nothing in the client bundle matched`));
       }
       return true;

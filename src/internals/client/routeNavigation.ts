@@ -10,11 +10,13 @@
  *   when it comes into view. The object is set by core's client entry after
  *   this module runs, so the assignment is caught here and the object wrapped:
  *   `preload` announces its path first, so the group's route loads the page
- *   linked rather than the one open; `prefetch`, which finds no chunk for a
- *   page whose route is in a group's table, prefetches that page's chunks
- *   (or, before its group has loaded, the group's table) when the browser is
- *   idle, as `<link rel="prefetch">`: fetched at the lowest priority, not run. Docusaurus's own checks still apply: nothing is
- *   prefetched twice, nor on a slow or data-saver connection.
+ *   linked rather than the one open; `prefetch` waits until the browser is
+ *   idle (a few links a turn), then runs Docusaurus's, and for a page whose
+ *   route is in a group's table, which Docusaurus finds no chunk for, adds
+ *   that page's chunks (or, before its group has loaded, the group's table),
+ *   as `<link rel="prefetch">`: fetched at the lowest priority, not run.
+ *   Docusaurus's own checks still apply: nothing is prefetched twice, nor on
+ *   a slow or data-saver connection.
  * - The sidebar: a section's category comes without its pages until its group
  *   loads (../theme/DocVersionRoot). When the pointer or the keyboard reaches
  *   a category of a section not yet loaded, its group loads, so its pages are
@@ -34,9 +36,21 @@ interface DocusaurusClient {
 /** A link's path without its query and fragment. */
 const pathOf = (routePath: string): string => routePath.replace(/[?#].*$/, '');
 
-function whenIdle(callback: () => void): void {
+function whenIdle(callback: (deadline?: IdleDeadline) => void): void {
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(callback, {timeout: 3000});
   else window.setTimeout(callback, 200);
+}
+
+const queued: Array<() => void> = [];
+/** Runs `job` when the browser is idle, a few jobs a turn when it never is. */
+function runWhenIdle(job: () => void): void {
+  queued.push(job);
+  if (queued.length > 1) return;
+  whenIdle(function turn(deadline) {
+    const idle = deadline && !deadline.didTimeout;
+    for (let n = 0; queued.length > 0 && (idle ? deadline.timeRemaining() > 2 : n < 4); n += 1) queued.shift()!();
+    if (queued.length > 0) whenIdle(turn);
+  });
 }
 
 /** The client object with group-aware preload and prefetch. */
@@ -46,11 +60,14 @@ export function withGroups(client: DocusaurusClient): DocusaurusClient {
       announce(pathOf(routePath));
       return client.preload(routePath);
     },
+    // Docusaurus would add the <link rel=prefetch> of every link in view at once, blocking the main thread while a
+    // section page starts (mobile TBT 162 against 439 ms, bench/RESULTS.md): here, a few links a turn when idle.
     prefetch(routePath: string) {
-      const result = client.prefetch(routePath);
-      const group = result === false ? undefined : groupOf(pathOf(routePath));
-      if (group) whenIdle(() => group.prefetchPath(pathOf(routePath)));
-      return result;
+      runWhenIdle(() => {
+        const group = client.prefetch(routePath) === false ? undefined : groupOf(pathOf(routePath));
+        group?.prefetchPath(pathOf(routePath));
+      });
+      return Promise.resolve();
     },
   });
 }

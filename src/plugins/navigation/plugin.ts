@@ -4,8 +4,10 @@
  * on every page with a sidebar, the sidebar opened scrolled to the current
  * page. The scroll is a few lines of inline script at the end of the body,
  * before the first paint and before any of the site's JavaScript: nothing
- * moves after the page is shown, and no bundle grows.
+ * moves after the page is shown, and no bundle grows. On phones, the menu
+ * keeps keyboard focus like a dialog (./client/mobileMenuDialog.ts).
  */
+import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 
 export {groupedSidebar, withGroups, SIDEBAR_GROUPS} from './sidebarGroups';
@@ -22,6 +24,10 @@ export default function navigationPlugin(): Plugin {
     name: 'launchdeck-navigation',
     injectHtmlTags() {
       return {postBodyTags: [{tagName: 'script', innerHTML: SIDEBAR_SCROLL_SCRIPT}]};
+    },
+    getClientModules() {
+      // The phone's menu as a dialog for keyboard users.
+      return [path.join(__dirname, 'client', 'mobileMenuDialog.ts')];
     },
   };
 }
