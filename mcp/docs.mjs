@@ -161,27 +161,26 @@ export class Docs {
   }
 
   /**
-   * The search context of a section name ("servers", "docs/servers", "/docs/servers/", its title), or a SiteError listing them.
+   * A section of list_sections by its name ("servers", "teams/invitations", "api/reference"), path, URL or
+   * title: the prefix of its pages' URLs, and the search context that holds them (none for a section outside
+   * every context). Or a SiteError listing the sections.
    * @param {string} section
-   * @returns {string}
+   * @returns {{prefix: string, context: string | undefined}}
    */
-  contextOf(section) {
+  sectionOf(section) {
     this.refuse(section, 'section');
     const wanted = cleanText(section)
       .toLowerCase()
       .replace(/^https?:\/\/[^/]+/, '')
       .replace(/^\/+|\/+$/g, '')
       .replace(/^docs\//, '');
-    const context =
-      /** @type {string[]} */ (this.contexts).find((c) => c === `docs/${wanted}`) ??
-      /** @type {string[]} */ (this.contexts).find((c) => {
-        const page = this.engine.pages.find((p) => p.url === `/${c}/`);
-        return page && page.title.toLowerCase() === wanted;
-      });
-    if (context) return context;
-    throw new SiteError(
-      `Unknown section ${JSON.stringify(section)}. Sections: ${/** @type {string[]} */ (this.contexts).map((c) => c.replace(/^docs\//, '')).join(', ')}.`,
-    );
+    const sections = this.sections();
+    const found = sections.find((s) => s.section === wanted) ?? sections.find((s) => s.title.toLowerCase() === wanted);
+    if (!found) throw new SiteError(`Unknown section ${JSON.stringify(section)}. Sections: ${sections.map((s) => s.section).join(', ')}.`);
+    const prefix = `/docs/${found.section}/`;
+    // The longest search context that holds the section: "docs/teams" for "teams/invitations".
+    const context = /** @type {string[]} */ (this.contexts).filter((c) => prefix.startsWith(`/${c}/`)).sort((x, y) => y.length - x.length)[0];
+    return {prefix, context};
   }
 
   /**
@@ -196,9 +195,11 @@ export class Docs {
     if (truncated) text = text.slice(0, MAX_QUERY_LENGTH);
     if (!text) throw new SiteError('The query is empty: say what you are looking for, for example "add a server on AWS".');
     const count = Math.min(MAX_RESULTS, Math.max(1, Math.floor(limit)));
-    const context = section ? this.contextOf(section) : undefined;
-    const {hits, partial} = this.engine.search(text, {limit: count, context, typing: false});
-    const results = hits.map((hit) => {
+    const scope = section ? this.sectionOf(section) : undefined;
+    // A section inside a context (or outside every one) is the context's results on its pages: ask for more, keep its own.
+    const {hits, partial} = this.engine.search(text, {limit: scope ? MAX_RESULTS * 10 : count, context: scope?.context, typing: false});
+    const inScope = hits.filter((hit) => !scope || this.engine.pages[hit.page].url.startsWith(scope.prefix)).slice(0, count);
+    const results = inScope.map((hit) => {
       const page = this.engine.pages[hit.page];
       let anchor = '';
       let passage = page.description;

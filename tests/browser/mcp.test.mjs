@@ -148,6 +148,21 @@ for (const mode of ['dir', 'url']) {
     const within = /** @type {SearchAnswer} */ (await data(client, 'search_docs', {query: 'key', section: 'ssh-keys', limit: 10}));
     assert.ok(within.results.length > 0);
     for (const r of within.results) assert.ok(r.url.startsWith(`${SITE_URL}/docs/ssh-keys/`), r.url);
+    // Every section it lists can be searched, nested ones and the API reference included, by name or by title.
+    const refused = [];
+    for (const s of sections) {
+      for (const name of [s.section, s.title]) {
+        const {error, text} = await call(client, 'search_docs', {query: s.title, section: name, limit: 5});
+        if (error) refused.push(`${name}: ${text}`);
+        else if (JSON.parse(text).results.some((/** @type {{url: string}} */ r) => !r.url.startsWith(s.url)))
+          refused.push(`${name}: a result outside ${s.url}`);
+      }
+    }
+    assert.deepEqual(refused, []);
+    const invitations = /** @type {SearchAnswer} */ (await data(client, 'search_docs', {query: 'invite', section: 'teams/invitations'}));
+    assert.ok(invitations.results.length > 0);
+    const reference = /** @type {SearchAnswer} */ (await data(client, 'search_docs', {query: 'create server', section: 'api/reference'}));
+    assert.equal(reference.results[0]?.url, `${SITE_URL}/docs/api/reference/servers/create-server`);
   });
 
   test(`${mode}: bad input gets a clear error and nothing else`, async () => {
