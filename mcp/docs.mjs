@@ -278,7 +278,9 @@ export class Docs {
       .replace(/[^a-z0-9]+/g, ' ')
       .trim();
     const bySearch = words ? this.engine.search(words, {limit: n}).hits.map((hit) => this.engine.pages[hit.page].url) : [];
-    return [...new Set([...bySearch.slice(0, 3), ...byUrl])].slice(0, n).map((url) => {
+    // A near miss of an address (a typo: "add-sever") first, then what the words find, then the other near addresses.
+    const typos = scored.filter((s) => s.distance <= 3).map((s) => s.page.url);
+    return [...new Set([...typos, ...bySearch.slice(0, 3), ...byUrl])].slice(0, n).map((url) => {
       const page = this.engine.pages.find((p) => p.url === url);
       return {title: page?.title ?? url, url: this.absolute(url)};
     });

@@ -16,10 +16,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
-import {StdioServerTransport} from '@modelcontextprotocol/sdk/server/stdio.js';
 import {z} from 'zod';
 import {Docs, MAX_QUERY_LENGTH, MAX_RESULTS} from './docs.mjs';
 import {SiteError, dirSource, urlSource} from './source.mjs';
+import {LineTransport} from './transport.mjs';
 
 const DEFAULT_URL = 'https://docs.launchdeck.io';
 const {version} = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -151,7 +151,9 @@ async function main() {
   }
   const source = args.dir ? dirSource(path.resolve(args.dir)) : urlSource(args.url ?? DEFAULT_URL);
   const server = await createServer(source);
-  await server.connect(new StdioServerTransport());
+  // The client closed stdin or stdout: nothing more to answer.
+  server.server.onclose = () => process.exit(0);
+  await server.connect(new LineTransport());
   process.stderr.write(`launchdeck-docs MCP server: serving ${source.describe()} over stdio.\n`);
 }
 

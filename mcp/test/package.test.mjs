@@ -20,7 +20,7 @@ const fixtureSite = path.join(packageDir, 'test/fixtures/site');
 const manifest = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
 
 /** What the tarball holds, and nothing else: the program, its modules, the bundled site code, the README. */
-const SHIPPED = ['README.md', 'docs.mjs', 'lib/site.mjs', 'package.json', 'refuse.mjs', 'server.mjs', 'source.mjs'];
+const SHIPPED = ['README.md', 'docs.mjs', 'lib/site.mjs', 'package.json', 'refuse.mjs', 'server.mjs', 'source.mjs', 'transport.mjs'];
 
 /** @type {string} */
 let work;
@@ -135,7 +135,11 @@ function copyDependencies(names, from, target) {
   for (const name of names) visit(name, from);
 }
 
-test('the packed package, alone in a folder with its dependencies, serves a built site over stdio', async () => {
+/** @type {{unpacked: string, site: string} | undefined} */
+let install;
+/** The packed package unpacked in a folder of its own, with its dependencies only, and a copy of the fixture site. */
+function installPackage() {
+  if (install) return install;
   const installed = path.join(work, 'app');
   const unpacked = path.join(installed, 'node_modules', '@launchdeck/docs-mcp');
   fs.mkdirSync(unpacked, {recursive: true});
@@ -148,6 +152,12 @@ test('the packed package, alone in a folder with its dependencies, serves a buil
   }
   const site = path.join(work, 'site');
   fs.cpSync(fixtureSite, site, {recursive: true});
+  install = {unpacked, site};
+  return install;
+}
+
+test('the packed package, alone in a folder with its dependencies, serves a built site over stdio', async () => {
+  const {unpacked, site} = installPackage();
 
   const client = new Client({name: 'docs-mcp-package-test', version: '1.0.0'});
   let stderr = '';
@@ -183,5 +193,55 @@ test('the packed package, alone in a folder with its dependencies, serves a buil
     throw error;
   } finally {
     await client.close();
+  }
+});
+
+test('the packed server answers every malformed line, keeps the session after a message too large, and exits quietly when the client goes', async () => {
+  const {unpacked, site} = installPackage();
+  const {spawn} = await import('node:child_process');
+  const {MAX_LINE_BYTES} = await import('../transport.mjs');
+  const child = spawn(process.execPath, [path.join(unpacked, 'server.mjs'), '--dir', site], {cwd: work, stdio: ['pipe', 'pipe', 'pipe']});
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  /** The answers so far, one JSON value per line (anything else on stdout fails the test). */
+  const answers = () =>
+    stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+  /** @param {number} count */
+  const answered = async (count) => {
+    for (let i = 0; i < 100 && answers().length < count; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    return answers();
+  };
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({code, signal})));
+  try {
+    const hello = {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'edges', version: '1'}};
+    child.stdin.write(`${JSON.stringify({jsonrpc: '2.0', id: 1, method: 'initialize', params: hello})}\n`);
+    await answered(1);
+    child.stdin.write('{not json\n');
+    child.stdin.write(`${JSON.stringify({hello: 'world', id: 7})}\n`);
+    child.stdin.write(`${JSON.stringify({jsonrpc: '2.0', id: 2, method: 'tools/call', params: {name: 'search_docs', arguments: 'servers'}})}\n`);
+    child.stdin.write(
+      `${JSON.stringify({jsonrpc: '2.0', id: 3, method: 'tools/call', params: {name: 'search_docs', query: 'x'.repeat(MAX_LINE_BYTES + 10)}})}\n`,
+    );
+    child.stdin.write(`${JSON.stringify({jsonrpc: '2.0', id: 4, method: 'tools/call', params: {name: 'search_docs', arguments: {query: 'add a server'}}})}\n`);
+    const [, parse, invalid, params, tooLarge, search] = await answered(6);
+    assert.deepEqual([parse.id, parse.error?.code], [null, -32700], JSON.stringify(parse));
+    assert.deepEqual([invalid.id, invalid.error?.code], [7, -32600], JSON.stringify(invalid));
+    assert.deepEqual([params.id, params.error?.code], [2, -32602], JSON.stringify(params));
+    assert.match(params.error.message, /^Invalid params: a tool's arguments are an object/);
+    assert.deepEqual([tooLarge.id, tooLarge.error?.code], [null, -32600], JSON.stringify(tooLarge));
+    assert.equal(search.id, 4, 'the session goes on after the message that was too large');
+    assert.match(search.result.content[0].text, /add-server/);
+    // The client closes the server's stdout, then its stdin: the server exits with 0 and no stack trace.
+    child.stdout.destroy();
+    child.stdin.end();
+    assert.deepEqual(await exited, {code: 0, signal: null});
+    assert.doesNotMatch(stderr, /EPIPE|Error:| {4}at /);
+  } finally {
+    child.kill();
   }
 });
