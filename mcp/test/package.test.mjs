@@ -61,6 +61,18 @@ test('lib/site.d.mts types exactly what the bundle exports: each site module of 
   assert.deepEqual(declared, SITE_MODULES);
 });
 
+test('bundling the site code reads only packages this package depends on, so `npm ci -w mcp` is enough for `npm run mcp`', async () => {
+  const {bundle} = await import('../scripts/bundle.mjs');
+  const packages = new Set();
+  await bundle({outfile: path.join(work, 'site-check.mjs'), packages});
+  assert.ok(packages.has('porter2'), [...packages].join(', '));
+  const declared = new Set(Object.keys({...manifest.dependencies, ...manifest.devDependencies}));
+  assert.deepEqual(
+    [...packages].filter((name) => !declared.has(name)),
+    [],
+  );
+});
+
 test('every package the shipped modules import is a dependency', () => {
   const deps = new Set(Object.keys(manifest.dependencies));
   const problems = [];
