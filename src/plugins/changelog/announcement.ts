@@ -9,7 +9,7 @@ import path from 'node:path';
 import {announcedEntry, readEntries} from './entries';
 import {escapeHtml} from '../../utils/html';
 
-/** The bar's colors follow the color mode (src/css/custom.css, --ld-announcement-*). */
+/** The bar's colors follow the color mode (./client/changelog.css, --ld-announcement-*). */
 const COLORS = {backgroundColor: 'var(--ld-announcement-background)', textColor: 'var(--ld-announcement-color)'};
 
 export function announcementBar(siteDir: string) {

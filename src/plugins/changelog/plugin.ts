@@ -8,7 +8,8 @@
  *   new bar show at once to readers who dismissed the previous one
  *   (./announcement.ts);
  * - after the build, writes the feeds (./feeds.ts) of the whole changelog and
- *   of each tag, with each entry's content as its built page shows it.
+ *   of each tag, with each entry's content as its built page shows it;
+ * - its styles are ./client/changelog.css, a client module.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -75,6 +76,10 @@ export default function changelogPlugin(context: LoadContext): Plugin {
     },
     getPathsToWatch() {
       return [path.join(docsDir, 'changelog', '*.md')];
+    },
+    getClientModules() {
+      // Its styles: the announcement bar, the entries' date and tags, the list of entries and its toolbar.
+      return [path.join(__dirname, 'client', 'changelog.css')];
     },
     async postBuild({outDir, content}) {
       const entries: FeedEntry[] = (content as ChangelogEntry[]).map((entry) => {
