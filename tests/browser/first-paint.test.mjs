@@ -12,7 +12,8 @@
  * - no layout shift above 0.001 in all (any shift counts, not only the worst
  *   window): what a half-parsed page painted must not move when the rest of
  *   the markup, the styles or React arrive (src/css/custom.css reserves the
- *   navbar's right-hand group and the page-actions control).
+ *   navbar's right-hand group, src/plugins/page-tools/client/page-tools.css
+ *   the page-actions control).
  * The paint and resource times are the page's own (Paint Timing, Largest
  * Contentful Paint, Resource Timing, Layout Instability), on one clock.
  */

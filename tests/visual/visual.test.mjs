@@ -138,6 +138,25 @@ async function takePicture(shot, viewport, mode) {
     // Every image decoded, then two frames for layout to settle.
     await page.evaluate(() => Promise.all([...document.images].map((img) => (img.complete ? null : img.decode().catch(() => null)))));
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    // The sidebar shows the current page's link (src/plugins/navigation): wait for it, rather than picture a sidebar
+    // still on its way there; a sidebar that never gets there differs from its baseline.
+    await page
+      .waitForFunction(
+        () => {
+          const link = document.querySelector('.theme-doc-sidebar-menu .menu__link--active:not(.menu__link--sublist)');
+          for (let box = link?.parentElement; box && box !== document.body; box = box.parentElement) {
+            const overflow = getComputedStyle(box).overflowY;
+            if ((overflow === 'auto' || overflow === 'scroll') && box.scrollHeight > box.clientHeight) {
+              const [a, b] = [/** @type {Element} */ (link).getBoundingClientRect(), box.getBoundingClientRect()];
+              return a.top >= b.top && a.bottom <= b.bottom;
+            }
+          }
+          return true;
+        },
+        undefined,
+        {timeout: 3000},
+      )
+      .catch(() => undefined);
     const size = await page.evaluate(() => ({width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight}));
     // A page wider than the screen scrolls sideways: a layout bug before it is a picture.
     assert.ok(size.width <= viewport.width, `${shot.route} is ${size.width} px wide on a ${viewport.width} px ${viewport.name} screen`);

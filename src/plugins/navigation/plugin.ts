@@ -17,7 +17,7 @@ export {groupedSidebar, withGroups, SIDEBAR_GROUPS} from './sidebarGroups';
  * its upper third, when it would be out of view. Only the sidebar's own list
  * scrolls, never the page.
  */
-export const SIDEBAR_SCROLL_SCRIPT = `(function(){var a=document.querySelector('.theme-doc-sidebar-menu .menu__link--active:not(.menu__link--sublist)');if(!a)return;for(var n=a.parentElement;n&&n!==document.body;n=n.parentElement){var o=getComputedStyle(n).overflowY;if((o==='auto'||o==='scroll')&&n.scrollHeight>n.clientHeight){var r=a.getBoundingClientRect(),b=n.getBoundingClientRect();if(r.top<b.top||r.bottom>b.bottom)n.scrollTop+=r.top-b.top-b.height/3;return}}})()`;
+export const SIDEBAR_SCROLL_SCRIPT = `(window.ldShowCurrent=function(){var a=document.querySelector('.theme-doc-sidebar-menu .menu__link--active:not(.menu__link--sublist)');if(!a)return;for(var n=a.parentElement;n&&n!==document.body;n=n.parentElement){var o=getComputedStyle(n).overflowY;if((o==='auto'||o==='scroll')&&n.scrollHeight>n.clientHeight){var r=a.getBoundingClientRect(),b=n.getBoundingClientRect();if(r.top<b.top||r.bottom>b.bottom)n.scrollTop+=r.top-b.top-b.height/3;return}}})()`;
 
 export default function navigationPlugin(): Plugin {
   return {
@@ -26,8 +26,8 @@ export default function navigationPlugin(): Plugin {
       return {postBodyTags: [{tagName: 'script', innerHTML: SIDEBAR_SCROLL_SCRIPT}]};
     },
     getClientModules() {
-      // The phone's menu as a dialog for keyboard users.
-      return [path.join(__dirname, 'client', 'mobileMenuDialog.ts')];
+      // The phone's menu as a dialog for keyboard users; the current page's link kept in view after each route update.
+      return [path.join(__dirname, 'client', 'mobileMenuDialog.ts'), path.join(__dirname, 'client', 'showCurrent.ts')];
     },
   };
 }

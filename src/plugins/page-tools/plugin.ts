@@ -14,6 +14,10 @@ export default function pageToolsPlugin(): Plugin {
     getThemePath() {
       return path.join(__dirname, 'theme');
     },
+    getClientModules() {
+      // The page header, the page actions and the feedback question.
+      return [path.join(__dirname, 'client', 'page-tools.css')];
+    },
     configureWebpack(_config, isServer) {
       if (isServer) return {};
       // theme/DocItem/TOC/Mobile only re-exports a function of ../../Content: marked free of side

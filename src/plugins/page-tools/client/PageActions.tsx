@@ -6,7 +6,7 @@
  * Nothing is fetched until the reader asks. Every page loads this component:
  * keep it small (the task page's JavaScript budget has no headroom).
  * It sits on the breadcrumb row on wide screens and under the title on
- * phones (src/plugins/page-tools/theme/DocItem/Content, custom.css "Page header").
+ * phones (src/plugins/page-tools/theme/DocItem/Content, ./page-tools.css "Page header").
  * What only an open menu needs (closing on Escape or a click elsewhere) loads
  * with the menu, and the copy icon is drawn by the stylesheet.
  */

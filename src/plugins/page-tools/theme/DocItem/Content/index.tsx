@@ -10,7 +10,7 @@ import PageActions from '../../../client/PageActions';
 /**
  * The page's h1, then its toolbar: on phones the "On this page" menu (which
  * theme-classic puts above the title, see ../TOC/Mobile) and the page
- * actions; on wide screens the page actions alone, which custom.css moves up
+ * actions; on wide screens the page actions alone, which ../../../client/page-tools.css moves up
  * to the breadcrumb row, so the title has the content's full width.
  * Every doc page loads this file: keep it small (the task page's JavaScript
  * budget). The header costs no more than the one it replaced (bench/RESULTS.md).
