@@ -168,7 +168,7 @@ const config: Config = {
           exclude: ['**/_*.{js,jsx,ts,tsx,md,mdx}', '**/_*/**', '**/*.test.{js,jsx,ts,tsx}', '**/__tests__/**', ...(isTestBuild ? [] : ['**/test-crash.tsx'])],
         },
         theme: {
-          customCss: ['./src/css/custom.css', './src/css/design.css'],
+          customCss: ['./src/css/custom.css', './src/css/design.css', './src/css/status-pages.css'],
         },
         // With a <lastmod> on every URL when there is git history (src/config/sitemap.ts).
         sitemap: sitemapOptions(__dirname),

@@ -213,6 +213,10 @@ export default function apiReferencePlugin(context: LoadContext): Plugin {
     getPathsToWatch() {
       return [contractFile, CONSOLE_CSS_SOURCE];
     },
+    getClientModules() {
+      // Method badges, parameters as rows, and the page's two columns from 1200 px.
+      return [path.join(__dirname, 'client', 'api-reference.css')];
+    },
     async loadContent(): Promise<ApiReferenceContent> {
       // A second load means the contract changed under `docusaurus start`: write the pages again.
       if (loaded) generated = generateReference(context.siteDir, options);

@@ -14,5 +14,9 @@ export default function cardsPlugin(): Plugin {
     getThemePath() {
       return path.join(__dirname, 'theme');
     },
+    getClientModules() {
+      // The docs home's entry points as cards, and its topics.
+      return [path.join(__dirname, 'client', 'cards.css')];
+    },
   };
 }

@@ -10,7 +10,7 @@
  * Both attributes are required (the build fails without them): the title is
  * the figure's visible caption, the alt text its text alternative (the SVG's
  * accessible name and description). Colours and fonts come from the site's
- * stylesheet (.ld-diagram in src/css/custom.css), so diagrams follow the
+ * stylesheet (.ld-diagram in client/diagrams.css), so diagrams follow the
  * colour mode; layouts should run top to bottom so they fit a phone.
  */
 import {parseFragment} from 'parse5';
