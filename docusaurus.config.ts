@@ -2,44 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import type {Options as ClientRedirectsOptions} from '@docusaurus/plugin-client-redirects';
 import {urls} from './src/config/urls';
-import {GENERATED_STATIC_DIR} from './src/plugins/api-reference/client/routes';
-import {movedPages, shortNamesFor} from './src/config/redirects';
 import {lastCommitTimes, lastUpdateDates} from './src/config/git';
 import {sitemapOptions} from './src/config/sitemap';
 import remarkProductUrls from './src/utils/productUrls';
-import codeHighlightPlugin from './src/plugins/highlighting/plugin';
-import rehypeHighlight from './src/plugins/highlighting/rehypeHighlight';
-import {CODE_LANGUAGES} from './src/plugins/highlighting/languages';
-import tableRegionsPlugin, {rehypeTableRegions} from './src/plugins/table-regions/plugin';
-import diagramsPlugin, {remarkDiagrams} from './src/plugins/diagrams/plugin';
-import markdownForToolsPlugin from './src/plugins/markdown-for-tools/plugin';
-import redirectsAndHostingRules from './src/plugins/hosting/plugin';
-import launchdeckSearch from './src/plugins/search/plugin';
-import searchThemePlugin from './src/plugins/search/themePlugin';
-import cardsPlugin from './src/plugins/cards/plugin';
-import pageToolsPlugin from './src/plugins/page-tools/plugin';
-import remarkCardDescriptions from './src/plugins/cards/remarkCardDescriptions';
-import remarkApiReferenceLinks from './src/plugins/api-reference/remarkReferenceLinks';
-import apiReferencePlugin, {editableSourceOf} from './src/plugins/api-reference/plugin';
-import chunkFileNamesPlugin from './src/plugins/chunk-file-names/plugin';
-import robotsTxtPlugin from './src/plugins/robots-txt/plugin';
-import navigationPlugin, {groupedSidebar} from './src/plugins/navigation/plugin';
-import simulationPlugin from './src/plugins/simulation/plugin';
-import remarkSimulationRuns from './src/plugins/simulation/remarkSimulationRuns';
-import internalsPlugin from './src/internals/plugin';
+import {features as featureList} from './src/plugins/features';
+import {siteParts} from './src/config/feature';
+import internalsPlugin, {type InternalsOptions} from './src/internals/plugin';
 import docsPlugin from './src/internals/docsPlugin';
 import {pageTemplate} from './src/internals/pageTemplate';
 import {seamEnabled} from './src/internals/seams';
 import {docusaurusFeatures} from './src/config/docusaurusVersion';
-import {prismLight} from './src/plugins/highlighting/prismLight';
-import {prismDark} from './src/plugins/highlighting/prismDark';
-import remarkChangelog from './src/plugins/changelog/remarkChangelog';
-import changelogPlugin from './src/plugins/changelog/plugin';
-import {sidebarItemsGenerator} from './src/plugins/changelog/sidebar';
-import {isChangelogEntry} from './src/plugins/changelog/entries';
-import {announcementBar} from './src/plugins/changelog/announcement';
 
 /** Set by the test command: adds a page that crashes on purpose (see src/pages/test-crash.tsx). */
 const isTestBuild = process.env.LAUNCHDECK_TEST_BUILD === '1';
@@ -62,35 +35,27 @@ const future = {
 } as Config['future'];
 const brokenMarkdownLinks = 'throw' as const;
 
+/** What the features declare (src/plugins/features.ts, in order), put together: the config names none of them. */
+const parts = siteParts(featureList({siteDir: __dirname, docsDir: 'docs', siteUrl: urls.site}));
+
 /** The docs plugin's options (wrapped by src/internals/docsPlugin.ts instead of being set in the preset). */
 const docsOptions = {
   routeBasePath: 'docs',
   path: 'docs',
   sidebarPath: './sidebars.ts',
-  // A generated page (the API reference) has no file of its own to edit.
-  editUrl: ({docPath}: {docPath: string}) => {
-    const source = editableSourceOf(docPath);
-    return source && `${urls.repository}/edit/main/${source}`;
-  },
+  // A page a feature generates (the API reference) has no file of its own to edit.
+  editUrl: ({docPath}: {docPath: string}) => (parts.isGenerated(docPath) ? undefined : `${urls.repository}/edit/main/docs/${docPath}`),
   // Dates from git; without git history (a source archive) none, after one warning.
   showLastUpdateTime: lastUpdateDates(__dirname),
   lastVersion: 'current',
   versions: {current: {label: 'Next'}},
   exclude: ['**/README.md', '**/_*.{js,jsx,ts,tsx,md,mdx}', '**/_*/**', '**/*.test.{js,jsx,ts,tsx}', '**/__tests__/**'],
-  // The changelog's entry headers, lists and feed links (src/plugins/changelog).
-  // The curl examples' links to the API reference first: they read the calls before the URL tokens are replaced.
-  beforeDefaultRemarkPlugins: [
-    [remarkApiReferenceLinks, {siteDir: __dirname}],
-    // The quick start's calls, sent to the simulation in the reader's browser: they read `%API_URL%/…` too.
-    remarkSimulationRuns,
-    remarkProductUrls,
-    remarkDiagrams,
-    [remarkChangelog, {docsDir: 'docs', siteUrl: urls.site}],
-  ],
-  // The changelog's page and tag pages in the sidebar, not its entries; the sections under group labels (src/plugins/navigation).
-  sidebarItemsGenerator: groupedSidebar(sidebarItemsGenerator),
-  remarkPlugins: [[remarkCardDescriptions, {docsDir: 'docs'}]],
-  rehypePlugins: [[rehypeHighlight, {languages: CODE_LANGUAGES}], rehypeTableRegions],
+  // The features' Markdown plugins, then the product URL tokens (%API_URL% and the like) replaced: some features read them.
+  beforeDefaultRemarkPlugins: [...parts.beforeDefaultRemarkPlugins, remarkProductUrls],
+  // Docusaurus's sidebar, then each feature's step (the changelog without its entries, the sections under group labels).
+  sidebarItemsGenerator: parts.sidebarItemsGenerator,
+  remarkPlugins: parts.remarkPlugins,
+  rehypePlugins: parts.rehypePlugins,
 } satisfies Preset.Options['docs'];
 
 /** "Last updated" dates of the docs, from one git call (Docusaurus would run git once per page). */
@@ -144,14 +109,14 @@ const config: Config = {
       const result = await params.defaultParseFrontMatter(params);
       const time = commitTimes.get(path.relative(__dirname, params.filePath).split(path.sep).join('/'));
       if (time !== undefined && result.frontMatter.last_update === undefined) result.frontMatter.last_update = {date: new Date(time).toISOString()};
-      // Changelog entries are not in the sidebar (src/plugins/changelog/sidebar.ts) but show it.
-      if (isChangelogEntry(params.filePath)) result.frontMatter.displayed_sidebar ??= 'documentation';
+      // What features set (a changelog entry shows the sidebar it isn't in).
+      parts.frontMatter(params.filePath, result.frontMatter);
       return result;
     },
   },
 
-  // static/, and files generated at build time (the API console's data, src/plugins/api-reference/plugin.ts).
-  staticDirectories: ['static', GENERATED_STATIC_DIR],
+  // static/, and the files features generate at build time (the API console's data).
+  staticDirectories: ['static', ...parts.staticDirectories],
 
   customFields: {
     urls,
@@ -177,85 +142,19 @@ const config: Config = {
   ],
 
   plugins: [
-    // First: writes the API reference pages into docs/api/reference/ before the docs are read.
-    apiReferencePlugin,
     // @docusaurus/plugin-content-docs, without the doc descriptions every page would load.
     [docsPlugin, docsOptions],
-    codeHighlightPlugin,
-    // Diagrams written as text, drawn at build time; their stylesheet (src/plugins/diagrams).
-    diagramsPlugin,
-    // Wide tables scroll inside a named region; its stylesheet (src/plugins/table-regions).
-    tableRegionsPlugin,
-    // DocCardList with the descriptions of its pages (src/plugins/cards).
-    cardsPlugin,
-    // The page header's toolbar and the feedback question (src/plugins/page-tools).
-    pageToolsPlugin,
-    chunkFileNamesPlugin,
-    // /robots.txt, naming the sitemap by its absolute URL (src/plugins/robots-txt/plugin.ts).
-    robotsTxtPlugin,
-    // The sidebar opens scrolled to the current page (src/plugins/navigation/plugin.ts).
-    navigationPlugin,
-    // Everything that relies on Docusaurus or the search plugin beyond their public API (src/internals/README.md).
-    internalsPlugin,
-    // The changelog's entries checked, and its feeds (src/plugins/changelog).
-    changelogPlugin,
-    // Every page as Markdown, /llms.txt and /llms-full.txt (src/plugins/markdown-for-tools).
-    markdownForToolsPlugin,
-    // The simulated API that the console and the quick start run in the reader's browser (src/plugins/simulation).
-    simulationPlugin,
-    // @docusaurus/plugin-client-redirects, then the hosting rules of src/plugins/hosting/rules.mjs for every host (src/plugins/hosting).
-    [
-      redirectsAndHostingRules,
-      {
-        redirects: [{from: '/', to: '/docs/'}, ...movedPages],
-        createRedirects: shortNamesFor,
-      } satisfies ClientRedirectsOptions,
-    ],
+    ...parts.plugins,
+    // Everything that relies on Docusaurus or the search plugin beyond their public API (src/internals/README.md),
+    // with the route groups the features declare.
+    [internalsPlugin, {routeGroups: parts.routeGroups} satisfies InternalsOptions],
   ],
 
-  themes: [
-    [
-      // @easyops-cn/docusaurus-search-local, wrapped for a small first search tier (src/plugins/search/plugin.ts).
-      launchdeckSearch,
-      {
-        indexDocs: true,
-        indexBlog: false,
-        indexPages: false,
-        docsRouteBasePath: 'docs',
-        language: ['en'],
-        // Index file names carry a content hash, so a CDN can cache them forever.
-        hashed: 'filename',
-        highlightSearchTermsOnTargetPage: true,
-        // Eight results fit the dropdown on a phone without scrolling.
-        searchResultLimits: 8,
-        // Long enough to show a whole clause of the matching sentence.
-        searchResultContextMaxLength: 60,
-        // Results are grouped by section, which heads each group (src/plugins/search/client/dropdown.ts): a hit
-        // names only its page, under a heading or a passage, as DocSearch does.
-        explicitSearchResultPath: false,
-        ignoreFiles: [/(^|\/)README/i],
-        // Section pages list their children as cards; index the pages themselves instead.
-        // The page tools, the feedback question and diagrams (the text around them says the same) aren't content either.
-        ignoreCssSelectors: ['.ld-card-list', '.ld-doc-toolbar', '.ld-feedback', '.ld-diagram'],
-        searchBarShortcut: true,
-        searchBarShortcutHint: true,
-        searchBarPosition: 'right',
-        // One search context per docs section, added by src/plugins/search/plugin.ts
-        // (searchContextByPaths). The search box searches every page's titles,
-        // headings, descriptions and keywords first, then the text of the
-        // reader's section and of the rest (src/plugins/search/client/worker.ts); the footer
-        // links open /search within or outside the section. Pages outside every
-        // section (the docs home) use all contexts; /search searches everything.
-        useAllContextsWithNoSearchContext: true,
-      },
-    ],
-    // The search box wrapped and the /search page (src/plugins/search/theme), after the search plugin's own.
-    searchThemePlugin,
-  ],
+  themes: parts.themes,
 
   themeConfig: {
-    // The newest changelog entry marked `announce: true` (src/plugins/changelog/announcement.ts).
-    announcementBar: announcementBar(__dirname),
+    // The announcement bar (the changelog) and Prism's plain colours (highlighting).
+    ...parts.themeConfig,
     image: 'img/social-card.png',
     metadata: [
       {
@@ -348,13 +247,6 @@ const config: Config = {
         },
       ],
       copyright: `Copyright © ${new Date().getFullYear()} Launchdeck, Inc.`,
-    },
-    prism: {
-      // Only the plain colours reach the browser (code block background and
-      // text); token colours are a stylesheet generated by src/plugins/highlighting/plugin.ts.
-      theme: {plain: prismLight.plain, styles: []},
-      darkTheme: {plain: prismDark.plain, styles: []},
-      additionalLanguages: CODE_LANGUAGES,
     },
   } satisfies Preset.ThemeConfig,
 };

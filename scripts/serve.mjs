@@ -52,8 +52,16 @@ const types = {
 };
 const wantsMarkdown = new RegExp(markdownAccept, 'i');
 
-/** Types worth compressing: the list nginx is configured with too (src/plugins/hosting/rules.mjs). */
-const compressible = new Set(compressibleTypes);
+/**
+ * Types worth compressing, as nginx is configured: those of src/plugins/hosting/rules.mjs, and those of the files
+ * features declare with their type (the build's rules give them by path: the changelog's feeds).
+ * @param {string} type
+ * @param {ResolvedRules | null} rules
+ */
+const compressible = (type, rules) => {
+  const base = type.split(';')[0].trim();
+  return compressibleTypes.includes(base) || Object.values(rules?.types ?? {}).some((declared) => declared.split(';')[0].trim() === base);
+};
 
 /**
  * A strong entity tag for exactly these bytes: a compressed variant has its own,
@@ -231,7 +239,7 @@ export function startServer({dir = 'build', port = 0, host = '127.0.0.1', log = 
     const urlPath = `/${path.relative(root, file).split(path.sep).join('/')}`;
     const type = rules?.types?.[urlPath] ?? types[path.extname(file)] ?? 'application/octet-stream';
     const accept = String(req.headers['accept-encoding'] ?? '');
-    const encoding = compressible.has(type.split(';')[0]) ? (/\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null) : null;
+    const encoding = compressible(type, rules) ? (/\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null) : null;
     const {data, etag, mtime} = body(file, encoding);
     const immutable = status === 200 && rules?.cache.immutable.some((pattern) => matches(pattern, urlPath));
     // What a 304 must repeat of the 200 it stands for (RFC 9110, 15.4.5), and the security headers.

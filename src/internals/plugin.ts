@@ -22,6 +22,12 @@ import {checkSeams, formatProblems} from './check';
 import {seamsOff} from './seams';
 import {SeamError} from './seamError';
 import {colorModeFallbackTag} from './colorModeFallback';
+import type {RouteGroup} from '../config/feature';
+
+/** What the site config hands over: the route groups the features declare (src/config/feature.ts). */
+export interface InternalsOptions {
+  routeGroups: RouteGroup[];
+}
 
 // The loaders' record of what ran (CommonJS, shared with the bundler's loaders).
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS file without types, typed by the cast
@@ -104,7 +110,7 @@ function readAssets(outDir: string, dir: string, pattern: RegExp): Array<{name: 
 }
 
 /** The checks of what each seam did, on the built site; each returns a problem or nothing. */
-function outputProblems(outDir: string, off: Set<string>): string[] {
+function outputProblems(outDir: string, off: Set<string>, groups: RouteGroup[]): string[] {
   const problems: string[] = [];
   const main = readAssets(outDir, 'assets/js', /^main\.[0-9a-f]+\.js$/);
   const mainText = main.map((file) => file.text).join('\n');
@@ -117,17 +123,13 @@ function outputProblems(outDir: string, off: Set<string>): string[] {
       problems.push('page-template: 404.html does not load its scripts through the after-paint loader (src/internals/pageTemplate.ts)');
     }
   }
-  if (!off.has('route-tables') && /\/docs\/api\/reference\/[a-z]/.test(mainText)) {
-    problems.push('route-tables: the main bundle still holds routes of the API reference (src/internals/loaders/routeTables.cjs)');
-  }
-  // A route's path in a section, below its index page ("/docs/servers/add-server"): each section's routes load with it.
-  const sectionRoute = [...mainText.matchAll(/path:\s*["'](\/docs\/[a-z0-9-]+\/[^"']+)["']/g)].map((m) => m[1]).find((p) => p !== '/docs/api/reference/');
-  if (!off.has('route-tables') && sectionRoute) {
-    problems.push(`route-tables: the main bundle still holds routes of the sections' pages, such as ${sectionRoute} (src/internals/loaders/routeTables.cjs)`);
-  }
-  // A route's path, not a link (the announcement bar's, in the site config, links an entry).
-  if (!off.has('route-tables') && /path:\s*["']\/docs\/changelog\/\d{4}-/.test(mainText)) {
-    problems.push('route-tables: the main bundle still holds routes of changelog entries (src/internals/loaders/routeTables.cjs)');
+  // A route's path (not a link: the announcement bar's, in the site config, links a changelog entry) below a section's
+  // index page or a declared group's prefix ("/docs/servers/add-server", "/docs/changelog/2026-…"): each group's
+  // routes load with it. The groups' own routes, at their prefixes, stay.
+  const prefixes = new Set(groups.map((group) => group.prefix));
+  const grouped = [...mainText.matchAll(/path:\s*["'](\/docs\/[a-z0-9-]+\/[^"']+)["']/g)].map((m) => m[1]!).find((p) => !prefixes.has(p));
+  if (!off.has('route-tables') && grouped) {
+    problems.push(`route-tables: the main bundle still holds routes of grouped pages, such as ${grouped} (src/internals/loaders/routeTables.cjs)`);
   }
   if (!off.has('site-config') && mainText.includes('ssrTemplate')) {
     problems.push("site-config: the main bundle still holds the site config's page template (src/internals/loaders/siteConfig.cjs)");
@@ -146,7 +148,8 @@ function outputProblems(outDir: string, off: Set<string>): string[] {
   return problems;
 }
 
-export default function internalsPlugin(context: LoadContext): Plugin {
+export default function internalsPlugin(context: LoadContext, options: unknown): Plugin {
+  const {routeGroups} = options as InternalsOptions;
   const {siteDir} = context;
   const problems = checkSeams(siteDir);
   if (problems.length > 0) {
@@ -183,7 +186,14 @@ export default function internalsPlugin(context: LoadContext): Plugin {
       if (lazyRoutes) expected.add('route-tables:client');
       const clientConfig = !isServer && !off.has('site-config');
       if (clientConfig) expected.add('site-config:client');
+      // The declared groups, for the loader: each one's routes load on demand (the sections are found from the routes).
+      const routeTablesLoader = [
+        {loader: own('loaders/routeTables.cjs'), options: {groups: routeGroups.map(({name, prefix, required}) => ({name, prefix, required}))}},
+      ];
+      // Each declared group's modules in a chunk of its own (public API: the bundler's cache groups).
+      const cacheGroups = Object.fromEntries(routeGroups.flatMap(({name, chunk}) => (chunk ? [[name, {...chunk, name, enforce: true}]] : [])));
       return {
+        ...(isServer ? {} : {optimization: {splitChunks: {cacheGroups}}}),
         plugins: replacements.map(
           (r) =>
             new NormalModuleReplacementPlugin(r.request, (resource: {context?: string; request?: string}) => {
@@ -203,19 +213,19 @@ export default function internalsPlugin(context: LoadContext): Plugin {
               : []),
             ...(lazyRoutes
               ? [
-                  {test: GENERATED('routes.js'), use: [{loader: own('loaders/routeTables.cjs')}]},
-                  {test: GENERATED('routesChunkNames.json'), use: [{loader: own('loaders/routeTables.cjs')}]},
-                  {test: GENERATED('registry.js'), use: [{loader: own('loaders/routeTables.cjs')}]},
-                  {test: GENERATED('globalData.json'), use: [{loader: own('loaders/routeTables.cjs')}]},
+                  {test: GENERATED('routes.js'), use: routeTablesLoader},
+                  {test: GENERATED('routesChunkNames.json'), use: routeTablesLoader},
+                  {test: GENERATED('registry.js'), use: routeTablesLoader},
+                  {test: GENERATED('globalData.json'), use: routeTablesLoader},
                   // The docs plugin's version metadata, which holds the sidebar every docs page loads.
                   {
                     test: new RegExp(`${sep}\\.docusaurus${sep}docusaurus-plugin-content-docs${sep}[^\\\\/]+${sep}p${sep}[^\\\\/]+\\.json$`),
-                    use: [{loader: own('loaders/routeTables.cjs')}],
+                    use: routeTablesLoader,
                   },
                   {
                     test: under('@docusaurus', 'core', 'lib', 'client', 'exports', 'ComponentCreator\\.js$'),
                     resourceQuery: /group=/,
-                    use: [{loader: own('loaders/routeTables.cjs')}],
+                    use: routeTablesLoader,
                   },
                 ]
               : []),
@@ -232,7 +242,7 @@ export default function internalsPlugin(context: LoadContext): Plugin {
           const [seam, compiler] = key.split(':');
           return `${seam}: nothing in the ${compiler} bundle matched what it replaces (src/internals/plugin.ts, REPLACEMENTS); the upstream module moved or is imported differently`;
         });
-      const found = [...missing, ...outputProblems(outDir, off)];
+      const found = [...missing, ...outputProblems(outDir, off, routeGroups)];
       if (found.length > 0) {
         throw new SeamError(
           found[0]!.split(':')[0]!,

@@ -4,15 +4,19 @@
  * that need them at build time (card descriptions, the changelog's section
  * links, the search contexts' labels, the Markdown export).
  *
- * The wrapped docs plugin (src/internals/docsPlugin.ts) sets it as soon as its
- * loadContent() resolves, which is before any plugin's allContentLoaded(),
- * contentLoaded() or configureWebpack(), and before the bundler compiles a
- * single page (remark and rehype plugins run then). Reading it earlier is a
- * mistake in the order of things, and throws saying so.
+ * A plugin takes it as a value, from every plugin's content in its
+ * allContentLoaded() (`siteModelIn(allContent)`). Remark plugins, which get no
+ * plugin content, read it through `siteModel()`: the wrapped docs plugin
+ * (src/internals/docsPlugin.ts) sets it as soon as its loadContent()
+ * resolves, which is before the bundler compiles a single page (remark and
+ * rehype plugins run then). Reading that earlier is a mistake in the order of
+ * things, and throws saying so.
  *
- * Two generators read pages before the docs plugin does, with a YAML parser
- * (src/utils/sourceFrontMatter.ts): the API reference, whose output is docs,
- * and the search plugin's contexts, which it writes when it is created.
+ * One generator reads pages before the docs plugin does, with a YAML parser
+ * (src/utils/sourceFrontMatter.ts): the API reference, whose output is docs.
+ * The search plugin lists the sections' folders when it is created (its
+ * search plugin writes their paths then), and takes their labels from the
+ * model.
  */
 
 /** One docs page as the docs plugin loaded it. */
@@ -73,6 +77,21 @@ export function siteModelOf(content: LoadedDocsContent): SiteModel {
     frontMatter: doc.frontMatter,
   }));
   return createSiteModel(pages, version.sidebars as Record<string, SidebarItem[]>);
+}
+
+/** The docs plugin's name and id, which key its content in `allContent`. */
+const DOCS_PLUGIN = 'docusaurus-plugin-content-docs';
+
+/**
+ * The site model from every plugin's content: what a plugin reads in allContentLoaded(). Throws, saying what is
+ * missing, when the docs plugin's content isn't there.
+ */
+export function siteModelIn(allContent: Record<string, Record<string, unknown> | undefined>): SiteModel {
+  const content = allContent[DOCS_PLUGIN]?.default as LoadedDocsContent | undefined;
+  if (!Array.isArray(content?.loadedVersions)) {
+    throw new Error(`The site model is made from the content of the docs plugin ("${DOCS_PLUGIN}"), and allContent has none.`);
+  }
+  return siteModelOf(content);
 }
 
 let current: SiteModel | undefined;

@@ -1,13 +1,10 @@
 /**
- * The front matter of a page's source file, parsed as YAML, for the two
- * generators that must read pages before the docs plugin has loaded them
- * (everything else reads the site model, src/utils/siteModel.ts):
- * - the API reference, whose pages are docs, so it writes them while
- *   Docusaurus creates the plugins; it names the guides that call each
- *   operation by their titles (src/plugins/api-reference/plugin.ts);
- * - the search plugin, which writes its search contexts with their labels
- *   (each section's title) into its generated module when it is created
- *   (src/plugins/search/contexts.ts).
+ * The front matter of a page's source file, parsed as YAML, for the one
+ * generator that must read pages before the docs plugin has loaded them
+ * (everything else reads the site model, src/utils/siteModel.ts): the API
+ * reference, whose pages are docs, so it writes them while Docusaurus
+ * creates the plugins; it names the guides that call each operation by
+ * their titles (src/plugins/api-reference/plugin.ts).
  */
 import fs from 'node:fs';
 import YAML from 'yaml';

@@ -212,8 +212,10 @@ test("the page template is Docusaurus's own with only the script loader changed,
 
 test("the route-tables loader fails with the seam's name on generated files of another shape, and rewrites the real ones", () => {
   const loader = require(path.join(internalsDir, 'loaders/routeTables.cjs'));
+  // The groups the features declare, as src/internals/plugin.ts hands them over.
+  const groups = [{name: 'api-reference', prefix: '/docs/api/reference/', required: true}];
   /** @param {string} resourcePath @param {string} source */
-  const call = (resourcePath, source, resourceQuery = '') => loader.call({resourcePath, resourceQuery}, source);
+  const call = (resourcePath, source, resourceQuery = '') => loader.call({resourcePath, resourceQuery, getOptions: () => ({groups})}, source);
   assert.throws(() => call('/x/.docusaurus/routes.js', "export default [{path: '/docs/x', component: Foo}];"), /Seam "route-tables"/);
   assert.throws(() => call('/x/.docusaurus/globalData.json', '{"docusaurus-plugin-content-docs": {"default": {"docs": []}}}'), /Seam "route-tables"/);
   const creator = "import routesChunkNames from '@generated/routesChunkNames';\nimport registry from '@generated/registry';\n";
@@ -223,7 +225,7 @@ test("the route-tables loader fails with the seam's name on generated files of a
 
 test('a replacement that matched nothing fails the build after bundling, naming its seam', async () => {
   const {default: internalsPlugin} = jiti(path.join(internalsDir, 'plugin.ts'));
-  const plugin = internalsPlugin({siteDir: repoRoot});
+  const plugin = internalsPlugin({siteDir: repoRoot}, {routeGroups: []});
   // A bundler whose module replacements are never asked to replace anything: as if every upstream module had moved.
   class NormalModuleReplacementPlugin {}
   plugin.configureWebpack({}, false, {currentBundler: {instance: {NormalModuleReplacementPlugin}}});

@@ -1,8 +1,11 @@
 /**
  * One feature, one folder (src/plugins/README.md): every folder of src/plugins
- * is a local Docusaurus plugin with its README, and the site's config loads
- * that plugin. A folder without plugin.ts, without a README, or whose plugin
- * the config never lists fails here by name.
+ * is a local Docusaurus plugin with its README, whose plugin.ts exports its
+ * `feature` declaration, listed in src/plugins/features.ts. The site's config
+ * reads that list and names no feature: it imports nothing else from
+ * src/plugins. A folder without plugin.ts, without a README, without a
+ * declaration or missing from the list fails here by name, as does a config
+ * that reaches into a feature.
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -16,6 +19,7 @@ const features = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const config = fs.readFileSync(path.join(repoRoot, 'docusaurus.config.ts'), 'utf8');
+const list = fs.readFileSync(path.join(pluginsDir, 'features.ts'), 'utf8');
 const index = fs.readFileSync(path.join(pluginsDir, 'README.md'), 'utf8');
 
 test('src/plugins holds the features', () => {
@@ -28,7 +32,51 @@ for (const feature of features) {
   test(`src/plugins/${feature} is a Docusaurus plugin the site loads, with its README`, () => {
     assert.ok(fs.existsSync(path.join(pluginsDir, feature, 'plugin.ts')), `src/plugins/${feature}/plugin.ts is missing`);
     assert.ok(fs.existsSync(path.join(pluginsDir, feature, 'README.md')), `src/plugins/${feature}/README.md is missing`);
-    assert.match(config, new RegExp(`from '\\./src/plugins/${feature}/plugin'`), `docusaurus.config.ts does not import src/plugins/${feature}/plugin`);
+    const source = fs.readFileSync(path.join(pluginsDir, feature, 'plugin.ts'), 'utf8');
+    assert.match(source, /^export const feature = /m, `src/plugins/${feature}/plugin.ts does not export its \`feature\` declaration (src/config/feature.ts)`);
+    assert.match(list, new RegExp(`from '\\./${feature}/plugin'`), `src/plugins/features.ts does not list src/plugins/${feature}`);
     assert.match(index, new RegExp(`\\(${feature}/README\\.md\\)`), `src/plugins/README.md does not list ${feature}`);
   });
 }
+
+test('docusaurus.config.ts names no feature: from src/plugins it imports the list of features and nothing else', () => {
+  const imports = [...config.matchAll(/from '\.\/src\/plugins\/([^']+)'/g)].map((m) => m[1]);
+  assert.deepEqual(
+    imports.filter((file) => file !== 'features'),
+    [],
+    "docusaurus.config.ts imports a feature directly; declare it in that feature's `feature` (src/config/feature.ts) instead",
+  );
+  assert.ok(imports.includes('features'), 'docusaurus.config.ts does not read src/plugins/features.ts');
+});
+
+test('the declarations, put together, give the site what it had from the config: the reference first, its pages generated, the feeds typed, the route groups', async () => {
+  const jiti = (await import('jiti')).default(import.meta.url, {interopDefault: true});
+  const {features: list} = jiti(path.join(pluginsDir, 'features.ts'));
+  const {siteParts} = jiti(path.join(repoRoot, 'src/config/feature.ts'));
+  const declared = list({siteDir: repoRoot, docsDir: 'docs', siteUrl: 'https://docs.example.com'});
+  const parts = siteParts(declared);
+  // The curl examples' links read the calls before anything else rewrites them; the simulation's runs read them too.
+  const names = parts.beforeDefaultRemarkPlugins.map((/** @type {any} */ p) => (Array.isArray(p) ? p[0] : p).name);
+  assert.equal(names[0], 'remarkApiReferenceLinks');
+  assert.ok(names.includes('remarkSimulationRuns') && names.includes('remarkChangelog') && names.includes('remarkDiagrams'), names.join(', '));
+  assert.equal(parts.plugins.length, 13, 'one Docusaurus plugin per feature, search aside (a theme)');
+  assert.equal(parts.themes.length, 2, "the search plugin and the search feature's theme");
+  assert.equal(parts.isGenerated('api/reference/servers/create-server.md'), true);
+  assert.equal(parts.isGenerated('servers/add-server.md'), false);
+  assert.deepEqual(
+    parts.routeGroups.map((/** @type {any} */ g) => [g.name, g.prefix, Boolean(g.required)]),
+    [
+      ['api-reference', '/docs/api/reference/', true],
+      ['changelog', '/docs/changelog/', false],
+    ],
+  );
+  // Each feed in the three formats, for the changelog and its six tags, with the type its pages announce.
+  const feeds = Object.fromEntries(declared.flatMap((/** @type {any} */ d) => d.files ?? []).map((/** @type {any} */ f) => [f.path, f.type]));
+  assert.equal(Object.keys(feeds).length, 21);
+  assert.equal(feeds['/docs/changelog/atom.xml'], 'application/atom+xml; charset=utf-8');
+  assert.equal(feeds['/docs/changelog/tags/breaking/feed.json'], 'application/feed+json; charset=utf-8');
+  const frontMatter = {};
+  parts.frontMatter(path.join(repoRoot, 'docs/changelog/2026-01-01-example.md'), frontMatter);
+  assert.deepEqual(frontMatter, {displayed_sidebar: 'documentation'}, 'a changelog entry shows the sidebar it is not in');
+  assert.ok(parts.themeConfig.prism?.additionalLanguages?.length, "the highlighter's languages reach the theme");
+});

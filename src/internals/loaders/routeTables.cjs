@@ -7,8 +7,8 @@
  * the docs plugin's global data, so each page added cost every reader about
  * 50 bytes, forever. In the browser each group becomes one route, under its
  * prefix, that loads its own table on demand (`@generated/routes?group=<name>`,
- * through ../client/lazyRoutes.tsx). The groups: the API reference
- * (`/docs/api/reference/`), the changelog (`/docs/changelog/`), and each
+ * through ../client/lazyRoutes.tsx). The groups: those the features declare
+ * (the API reference, `/docs/api/reference/`; the changelog), and each
  * section of the guides (`/docs/<section>/`, found from the routes
  * themselves, so a new section needs no change here). Pages outside every
  * section (the docs home, /search) stay in the main table.
@@ -44,15 +44,13 @@ const SEAM = 'route-tables';
  * @typedef {{name: string, prefix: string, required?: boolean}} Group
  */
 /**
- * The groups with a fixed prefix, checked before the sections. The reference
- * must have routes (the check that the generated file still has the shape
- * read here).
+ * The groups with a fixed prefix, checked before the sections: the features
+ * declare them (`routeGroup`, src/config/feature.ts) and ../plugin.ts hands
+ * them over as the loader's options. A required one must have routes (the
+ * check that the generated file still has the shape read here).
  * @type {Group[]}
  */
-const FIXED_GROUPS = [
-  {name: 'api-reference', prefix: '/docs/api/reference/', required: true},
-  {name: 'changelog', prefix: '/docs/changelog/'},
-];
+let fixedGroups = [];
 /** @type {Map<string, Group>} */
 const sections = new Map();
 /**
@@ -62,7 +60,7 @@ const sections = new Map();
  * @returns {Group | undefined}
  */
 function groupOf(routePath) {
-  const fixed = FIXED_GROUPS.find((g) => routePath.startsWith(g.prefix));
+  const fixed = fixedGroups.find((g) => routePath.startsWith(g.prefix));
   if (fixed) return fixed;
   const m = /^\/docs\/([a-z0-9][a-z0-9-]*)\//.exec(routePath);
   if (!m) return undefined;
@@ -120,7 +118,7 @@ function routes(source, lazy, generatedDir) {
   const block = /\n(\s*)\{\n\s*path: '([^']*)',\n\s*component: ComponentCreator\('[^']*', '[^']*'\),\n\s*exact: true,\n(?:\s*sidebar: "[^"]*"\n)?\s*\},?/g;
   const found = [];
   for (const m of source.matchAll(block)) if (groupOf(m[2])) found.push(m);
-  for (const group of FIXED_GROUPS.filter((g) => g.required)) {
+  for (const group of fixedGroups.filter((g) => g.required)) {
     if (!found.some((m) => m[2].startsWith(group.prefix))) {
       throw seamError(
         SEAM,
@@ -309,11 +307,12 @@ function globalData(source) {
 }
 
 /**
- * @this {{resourcePath: string, resourceQuery: string}} webpack's loader context (the part this loader reads)
+ * @this {{resourcePath: string, resourceQuery: string, getOptions(): {groups: Group[]}}} webpack's loader context (the part this loader reads)
  * @param {string} source
  */
 module.exports = function routeTables(source) {
   const file = this.resourcePath;
+  fixedGroups = this.getOptions().groups;
   // The group whose table this is (`?group=<name>`), or none: the tables every page loads.
   const lazy = ROUTES_QUERY.exec(this.resourceQuery || '')?.[1];
   markApplied(SEAM);

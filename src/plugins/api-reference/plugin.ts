@@ -35,6 +35,8 @@ import {docusaurusFeatures} from '../../config/docusaurusVersion';
 import {urls} from '../../config/urls';
 import {sourceTitle} from '../../utils/sourceFrontMatter';
 import {formatDate, readEntries} from '../changelog/entries';
+import remarkApiReferenceLinks from './remarkReferenceLinks';
+import type {Feature, Site} from '../../config/feature';
 
 function markdownFiles(dir: string): string[] {
   return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
@@ -199,7 +201,25 @@ function walkAll(dir: string): string[] {
  * generated from the contract and ignored by git, so they have no file to
  * edit, and no "Edit this page" link (which opened a path git ignores).
  */
-export const editableSourceOf = (docPath: string): string | undefined => (docPath.startsWith(`${REFERENCE_DIR}/`) ? undefined : `docs/${docPath}`);
+/**
+ * What the site takes from the API reference: the plugin, first (it writes the pages before the docs are read); the
+ * curl examples' links to their operations, which read the calls before the URL tokens are replaced; its generated
+ * pages, which have no file to edit; and the console's data as static files.
+ */
+export const feature = (site: Site): Feature => ({
+  plugins: [apiReferencePlugin],
+  beforeDefaultRemarkPlugins: [[remarkApiReferenceLinks, {siteDir: site.siteDir}]],
+  generatesDoc: (docPath) => docPath.startsWith(`${REFERENCE_DIR}/`),
+  // Its 169 pages load their routes on demand; the page's component gets a chunk of its own: used by half the site's
+  // pages, it would otherwise go into the `common` chunk that every task page loads.
+  routeGroup: {
+    name: 'api-reference',
+    prefix: `/docs/${REFERENCE_DIR}/`,
+    required: true,
+    chunk: {test: /[\\/]src[\\/]plugins[\\/]api-reference[\\/]client[\\/]Operation\.tsx$/, priority: 45},
+  },
+  staticDirectories: [GENERATED_STATIC_DIR],
+});
 
 export default function apiReferencePlugin(context: LoadContext): Plugin {
   const contractFile = path.join(context.siteDir, 'api/openapi.yaml');

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
+import remarkCardDescriptions from './remarkCardDescriptions';
+import type {Feature, Site} from '../../config/feature';
 
 /**
  * Card lists: theme-classic's `DocCardList` drawn with each card's description
@@ -20,3 +22,6 @@ export default function cardsPlugin(): Plugin {
     },
   };
 }
+
+/** DocCardList with its pages' descriptions (handed over by a remark plugin), and the docs home's cards. */
+export const feature = (site: Site): Feature => ({plugins: [cardsPlugin], remarkPlugins: [[remarkCardDescriptions, {docsDir: site.docsDir}]]});

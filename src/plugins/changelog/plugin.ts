@@ -15,9 +15,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {parse, serialize, type DefaultTreeAdapterMap} from 'parse5';
-import {CHANGELOG_TAGS, readEntries, type ChangelogEntry, type ChangelogTag} from './entries';
-import {feedFolder, renderFeed, type FeedEntry} from './feeds';
-import {newBarScript} from './announcement';
+import {CHANGELOG_ROUTE, CHANGELOG_TAGS, isChangelogEntry, readEntries, type ChangelogEntry, type ChangelogTag} from './entries';
+import {FEED_FORMATS, feedFolder, renderFeed, type FeedEntry} from './feeds';
+import {announcementBar, newBarScript} from './announcement';
+import remarkChangelog from './remarkChangelog';
+import {changelogOnly} from './sidebar';
+import type {Feature, Site} from '../../config/feature';
 
 type Element = DefaultTreeAdapterMap['element'];
 type ChildNode = DefaultTreeAdapterMap['childNode'];
@@ -94,3 +97,29 @@ export default function changelogPlugin(context: LoadContext): Plugin {
     },
   };
 }
+
+/**
+ * The changelog, wired once: the plugin (entries checked, feeds written, the bar's reset script), the entry headers,
+ * lists and feed links in Markdown, the sidebar without the entries, the sidebar shown on an entry all the same,
+ * and the announcement bar of the newest entry marked `announce: true`.
+ */
+export const feature = (site: Site): Feature => ({
+  plugins: [changelogPlugin],
+  beforeDefaultRemarkPlugins: [[remarkChangelog, {docsDir: site.docsDir, siteUrl: site.siteUrl}]],
+  sidebarItems: changelogOnly,
+  frontMatter: (filePath, frontMatter) => {
+    if (isChangelogEntry(filePath)) frontMatter.displayed_sidebar ??= 'documentation';
+  },
+  themeConfig: {announcementBar: announcementBar(site.siteDir)},
+  // Its feeds, the changelog's and each tag's, served with the type their pages announce in <link rel="alternate">.
+  files: [undefined, ...(Object.keys(CHANGELOG_TAGS) as ChangelogTag[])].flatMap((tag) =>
+    FEED_FORMATS.map((format) => ({path: `${feedFolder(tag)}${format.file}`, type: `${format.type}; charset=utf-8`})),
+  ),
+  // Its routes load on demand, and its pages and their metadata are one chunk: one entry in the runtime every page
+  // loads, however many entries there are.
+  routeGroup: {
+    name: 'changelog',
+    prefix: CHANGELOG_ROUTE,
+    chunk: {test: /([\\/]docs[\\/]changelog[\\/].+\.mdx?|[\\/]site-docs-changelog-[^\\/]+\.json)$/, priority: 50, chunks: 'async'},
+  },
+});

@@ -4,7 +4,7 @@
  * would grow the sidebar every page loads, forever; readers reach entries
  * from the changelog's lists, its tag pages, its feeds and the announcement
  * bar, and an entry page still shows the sidebar (`displayed_sidebar`, set by
- * docusaurus.config.ts's parseFrontMatter). Everything else keeps the order
+ * the feature's `frontMatter` in plugin.ts). Everything else keeps the order
  * Docusaurus gives it.
  */
 import type {PluginOptions} from '@docusaurus/plugin-content-docs';
@@ -14,7 +14,7 @@ type Items = Awaited<ReturnType<Generator>>;
 
 const CHANGELOG_INDEX = 'changelog/index';
 
-function changelogOnly(items: Items): Items {
+export function changelogOnly(items: Items): Items {
   return items.map((item) => {
     if (item.type !== 'category') return item;
     if (item.link?.type === 'doc' && item.link.id === CHANGELOG_INDEX) {
@@ -25,5 +25,3 @@ function changelogOnly(items: Items): Items {
     return {...item, items: changelogOnly(item.items)};
   });
 }
-
-export const sidebarItemsGenerator: Generator = async ({defaultSidebarItemsGenerator, ...args}) => changelogOnly(await defaultSidebarItemsGenerator(args));

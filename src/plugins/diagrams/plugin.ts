@@ -9,7 +9,10 @@
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 
-export {default as remarkDiagrams} from './remarkDiagrams';
+import remarkDiagrams from './remarkDiagrams';
+import type {Feature} from '../../config/feature';
+
+export {remarkDiagrams};
 
 export default function diagramsPlugin(): Plugin {
   return {
@@ -19,3 +22,6 @@ export default function diagramsPlugin(): Plugin {
     },
   };
 }
+
+/** Diagrams written as text, drawn at build time, and their stylesheet. */
+export const feature = (): Feature => ({plugins: [diagramsPlugin], beforeDefaultRemarkPlugins: [remarkDiagrams]});

@@ -13,6 +13,9 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {PrismTheme} from 'prism-react-renderer';
 import {prismLight} from './prismLight';
 import {prismDark} from './prismDark';
+import rehypeHighlight from './rehypeHighlight';
+import {CODE_LANGUAGES} from './languages';
+import type {Feature} from '../../config/feature';
 
 const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
@@ -57,3 +60,19 @@ export default function codeHighlightPlugin(context: LoadContext): Plugin {
     },
   };
 }
+
+/**
+ * Code highlighted at build time: the plugin (its token stylesheet and code block), the rehype plugin that
+ * tokenizes, and the classic theme's Prism settings, of which only the plain colours reach the browser.
+ */
+export const feature = (): Feature => ({
+  plugins: [codeHighlightPlugin],
+  rehypePlugins: [[rehypeHighlight, {languages: CODE_LANGUAGES}]],
+  themeConfig: {
+    prism: {
+      theme: {plain: prismLight.plain, styles: []},
+      darkTheme: {plain: prismDark.plain, styles: []},
+      additionalLanguages: CODE_LANGUAGES,
+    },
+  },
+});

@@ -23,11 +23,11 @@ import crypto from 'node:crypto';
 import type {LoadContext, Plugin, PluginModule} from '@docusaurus/types';
 import clientRedirects, {validateOptions, type Options as ClientRedirectsOptions} from '@docusaurus/plugin-client-redirects';
 import rules from './rules.mjs';
-import {checkFeedTypes, headersFile, nginxBrotliConf, nginxConf, redirectsFile, resolveRules} from './formats';
+import {headersFile, nginxBrotliConf, nginxConf, redirectsFile, resolveRules, type TypedFile} from './formats';
 import {escapeHtml} from '../../utils/html';
 import {apiOrigins} from '../../config/urls';
-import {CHANGELOG_TAGS, type ChangelogTag} from '../changelog/entries';
-import {FEED_FORMATS, feedFolder} from '../changelog/feeds';
+import {movedPages, shortNamesFor} from '../../config/redirects';
+import type {Feature} from '../../config/feature';
 import {redirectList, redirectPageFile} from './redirects';
 
 /** The one script of every redirect page: go to the page's `data-to`, keeping the query and the fragment. */
@@ -78,7 +78,7 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-export default async function redirectsAndHostingRules(context: LoadContext, options: unknown): Promise<Plugin> {
+export default async function redirectsAndHostingRules(context: LoadContext, options: unknown, files: TypedFile[] = []): Promise<Plugin> {
   const wrapped = (await clientRedirects(context, options as Parameters<typeof clientRedirects>[1])) as Plugin | null;
   if (!wrapped?.postBuild) throw new Error('@docusaurus/plugin-client-redirects changed: it no longer has a postBuild step.');
   const siteUrl = context.siteConfig.url.replace(/\/$/, '');
@@ -115,14 +115,16 @@ export default async function redirectsAndHostingRules(context: LoadContext, opt
       }
       // The API console's servers are the only other origins a page may call (src/config/urls.ts).
       const csp = {...rules.csp, 'connect-src': [...rules.csp['connect-src']!, ...apiOrigins()]};
-      // Every feed is served with the type its pages announce: the two lists must agree.
-      checkFeedTypes(rules.feedTypes, FEED_FORMATS);
-      const feedFolders = [feedFolder(), ...(Object.keys(CHANGELOG_TAGS) as ChangelogTag[]).map((tag) => feedFolder(tag))];
-      const resolved = resolveRules({...rules, csp}, [...hashes.keys()].sort(), redirects, feedFolders);
+      // The files features declare with their type (the changelog's feeds) must exist: a declaration that no longer
+      // matches what the feature writes would serve nothing.
+      const absent = files.filter((file) => !fs.existsSync(path.join(outDir, ...file.path.split('/'))));
+      if (absent.length)
+        throw new Error(`Files declared with a media type (a feature's \`files\`) are not in the build: ${absent.map((f) => f.path).join(', ')}`);
+      const resolved = resolveRules({...rules, csp}, [...hashes.keys()].sort(), redirects, files);
       fs.mkdirSync(path.join(outDir, '_hosting'), {recursive: true});
       fs.writeFileSync(path.join(outDir, '_hosting/rules.json'), `${JSON.stringify(resolved, null, 2)}\n`);
       fs.writeFileSync(path.join(outDir, '_hosting/nginx.conf'), nginxConf(resolved));
-      fs.writeFileSync(path.join(outDir, '_hosting/nginx-brotli.conf'), nginxBrotliConf());
+      fs.writeFileSync(path.join(outDir, '_hosting/nginx-brotli.conf'), nginxBrotliConf(resolved));
       fs.writeFileSync(path.join(outDir, '_headers'), headersFile(resolved));
       fs.writeFileSync(path.join(outDir, '_redirects'), redirectsFile(resolved));
     },
@@ -130,3 +132,16 @@ export default async function redirectsAndHostingRules(context: LoadContext, opt
 }
 
 redirectsAndHostingRules.validateOptions = validateOptions as NonNullable<PluginModule['validateOptions']>;
+
+/**
+ * @docusaurus/plugin-client-redirects, then the hosting rules of rules.mjs for every host: the docs home at `/`,
+ * moved pages and the specification's short names (src/config/redirects.ts), and the files the other features
+ * declare with their media type (`others`: the declarations before it in src/plugins/features.ts).
+ */
+export const feature = (_site: unknown, others: Feature[] = []): Feature => {
+  const files = others.flatMap((other) => other.files ?? []);
+  const plugin = Object.assign((context: LoadContext, options: unknown) => redirectsAndHostingRules(context, options, files), {
+    validateOptions: redirectsAndHostingRules.validateOptions,
+  });
+  return {plugins: [[plugin, {redirects: [{from: '/', to: '/docs/'}, ...movedPages], createRedirects: shortNamesFor} satisfies ClientRedirectsOptions]]};
+};

@@ -28,10 +28,7 @@ export const compressibleTypes = [
   'application/xml',
   'application/yaml',
   'image/svg+xml',
-  // The changelog's feeds (feedTypes below).
-  'application/rss+xml',
-  'application/atom+xml',
-  'application/feed+json',
+  // And the type of every file a feature declares (`files`, src/config/feature.ts), such as the changelog's feeds.
 ];
 
 /**
@@ -70,20 +67,6 @@ export default {
      * conditional request for an unchanged file with 304 and no body.
      */
     otherValue: 'public, max-age=0, must-revalidate',
-  },
-
-  /**
-   * The changelog's feeds (src/plugins/changelog/feeds.ts), by file name: served with
-   * the type their pages announce in <link rel="alternate">, not the generic
-   * one of their extension (application/xml, application/json), so that feed
-   * readers and browsers know them. The build applies them to every feed it
-   * writes (the changelog's and each tag's), and fails if a feed format has no
-   * type here or another one than its pages announce.
-   */
-  feedTypes: {
-    'rss.xml': 'application/rss+xml; charset=utf-8',
-    'atom.xml': 'application/atom+xml; charset=utf-8',
-    'feed.json': 'application/feed+json; charset=utf-8',
   },
 
   /** Sent with every response. */

@@ -10,11 +10,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {Worker} from 'node:worker_threads';
+import type {Feature} from '../../config/feature';
 import {markdownPath, type ExportPage} from './exportPage';
 import {apiReferenceContent} from '../api-reference/pluginContent';
 import {urls} from '../../config/urls';
 import {mcpCommand} from '../../config/assistants';
-import {siteModel, type SiteModel, type SitePage, type SidebarItem} from '../../utils/siteModel';
+import {siteModelIn, type SiteModel, type SitePage, type SidebarItem} from '../../utils/siteModel';
 
 type DocMeta = Pick<SitePage, 'id' | 'title' | 'description' | 'permalink'>;
 
@@ -150,7 +151,7 @@ export default function markdownForToolsPlugin(context: LoadContext): Plugin {
     // worker thread, so it runs while the bundler works instead of after it.
     async allContentLoaded({allContent}) {
       if (process.env.NODE_ENV !== 'production') return;
-      running = exportAll(context, siteModel(), apiReferenceContent(allContent).toolsMarkdown);
+      running = exportAll(context, siteModelIn(allContent), apiReferenceContent(allContent).toolsMarkdown);
       running.catch(() => {}); // reported when postBuild awaits it
     },
     async postBuild({outDir}) {
@@ -170,3 +171,6 @@ export default function markdownForToolsPlugin(context: LoadContext): Plugin {
     },
   };
 }
+
+/** Every page as Markdown, /llms.txt and /llms-full.txt. */
+export const feature = (): Feature => ({plugins: [markdownForToolsPlugin]});

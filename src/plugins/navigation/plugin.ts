@@ -10,6 +10,9 @@
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 
+import {withGroups} from './sidebarGroups';
+import type {Feature} from '../../config/feature';
+
 export {groupedSidebar, withGroups, SIDEBAR_GROUPS} from './sidebarGroups';
 
 /**
@@ -31,3 +34,6 @@ export default function navigationPlugin(): Plugin {
     },
   };
 }
+
+/** The sidebar's sections under group labels, opened scrolled to the current page; the phone's menu as a dialog. */
+export const feature = (): Feature => ({plugins: [navigationPlugin], sidebarItems: (items) => withGroups(items)});

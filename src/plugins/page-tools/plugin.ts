@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
+import type {Feature} from '../../config/feature';
 
 /**
  * Page tools: the page header (the title at the content's full width, then
@@ -26,3 +27,6 @@ export default function pageToolsPlugin(): Plugin {
     },
   };
 }
+
+/** The page header's toolbar and the feedback question. */
+export const feature = (): Feature => ({plugins: [pageToolsPlugin]});

@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {Feature} from '../../config/feature';
 
 /** The sitemap's file name, as @docusaurus/plugin-sitemap writes it by default. */
 export const SITEMAP_FILE = 'sitemap.xml';
@@ -28,3 +29,6 @@ export default function robotsTxtPlugin(context: LoadContext): Plugin {
     },
   };
 }
+
+/** /robots.txt, naming the sitemap by its absolute URL. */
+export const feature = (): Feature => ({plugins: [robotsTxtPlugin]});

@@ -1,25 +1,37 @@
 /**
  * Search contexts, one per documentation section: every folder of docs/ with
  * an index page, labelled with that page's title. Adding a section folder
- * adds its context; nothing to edit here. Read when the search plugin is
- * created, before the docs are loaded: the plugin writes the contexts, labels
- * included, into its generated module then (src/utils/sourceFrontMatter.ts).
+ * adds its context; nothing to edit here.
+ * The folders are listed when the search plugin is created, because the
+ * search plugin writes their paths into its generated module then; that
+ * listing is the only thing read from docs/ here. The labels come from the
+ * site model, once the docs are loaded.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {sourceTitle} from '../../utils/sourceFrontMatter';
-
+import type {SiteModel} from '../../utils/siteModel';
 import type {SearchContext} from './client/contextPaths';
 
-export function sectionSearchContexts(siteDir: string, docsDir = 'docs'): SearchContext[] {
+const INDEX_FILES = ['index.md', 'index.mdx'];
+
+/** The sections' paths (`docs/servers`): the folders of docs/ with an index page, in name order. */
+export function sectionPaths(siteDir: string, docsDir = 'docs'): string[] {
   const root = path.join(siteDir, docsDir);
   return fs
     .readdirSync(root, {withFileTypes: true})
     .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
-    .flatMap((entry) => {
-      const index = ['index.md', 'index.mdx'].map((name) => path.join(root, entry.name, name)).find((file) => fs.existsSync(file));
-      if (!index) return [];
-      return [{label: sourceTitle(index) ?? entry.name, path: `${docsDir}/${entry.name}`}];
+    .filter((entry) => INDEX_FILES.some((name) => fs.existsSync(path.join(root, entry.name, name))))
+    .map((entry) => `${docsDir}/${entry.name}`)
+    .sort();
+}
+
+/** The sections with their labels, their index page's title from the site model, in label order. */
+export function sectionSearchContexts(paths: string[], model: SiteModel, docsDir = 'docs'): SearchContext[] {
+  return paths
+    .map((contextPath) => {
+      const folder = contextPath.slice(docsDir.length + 1);
+      const index = INDEX_FILES.map((name) => model.pageOfFile(`${folder}/${name}`)).find(Boolean);
+      return {label: index?.title ?? folder, path: contextPath};
     })
     .sort((a, b) => a.label.localeCompare(b.label));
 }

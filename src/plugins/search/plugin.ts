@@ -19,10 +19,13 @@ import {parse as parseYaml} from 'yaml';
 import {extractPages} from './seams/extractPages';
 import {seamEnabled} from '../../internals/seams';
 import type {SearchContext} from './client/contextPaths';
-import {sectionSearchContexts} from './contexts';
+import {sectionPaths, sectionSearchContexts} from './contexts';
+import {siteModelIn} from '../../utils/siteModel';
 import {writeSearchIndex} from './buildIndex';
 import {compileSynonyms, type SynonymSource} from './client/engine/synonyms';
 import {indexFileNames, type SynonymRow} from './client/engine/model';
+import searchThemePlugin from './themePlugin';
+import type {Feature} from '../../config/feature';
 
 export const SYNONYMS_FILE = 'src/plugins/search/data/synonyms.yml';
 
@@ -77,18 +80,22 @@ export function indexHash(siteDir: string, extra: unknown): string {
 }
 
 export default function launchdeckSearch(context: LoadContext, configOptions: unknown): Plugin {
-  // One search context per docs section, worked out here rather than written
-  // in the site config, which the browser also loads (src/plugins/search/contexts.ts).
-  const contexts: SearchContext[] = sectionSearchContexts(context.siteDir);
-  // Paths only in the plugin's options, which its generated module writes into every page's JavaScript; the search
-  // box takes each label from the first tier (seam "search-worker", ./seams/contextLabel.ts).
-  const options = {...(configOptions as object), searchContextByPaths: contexts.map((item) => item.path)};
+  // One search context per docs section, worked out here rather than written in the site config, which the browser
+  // also loads (./contexts.ts). Paths only in the plugin's options, which its generated module writes into every
+  // page's JavaScript when it is created; the search box takes each label from the first tier (seam "search-worker",
+  // ./seams/contextLabel.ts).
+  const contextPaths = sectionPaths(context.siteDir);
+  const options = {...(configOptions as object), searchContextByPaths: contextPaths};
   const plugin = searchLocal(context, options);
-  const contextPaths = contexts.map((item) => item.path);
+  // With their labels, from the site model, for /search (configureWebpack runs after allContentLoaded).
+  let contexts: SearchContext[] | undefined;
   const synonyms = loadSynonyms(context.siteDir);
   const hash = indexHash(context.siteDir, context.siteConfig.customFields ?? {});
   return {
     ...plugin,
+    async allContentLoaded({allContent}) {
+      contexts = sectionSearchContexts(contextPaths, siteModelIn(allContent));
+    },
     async postBuild(props) {
       // The plugin's own postBuild would also build a lunr index per context; only its extraction is needed (seam "search-index").
       // Left out (LAUNCHDECK_SEAMS_OFF=search-index, to measure it), the plugin's postBuild runs too, and both are timed.
@@ -129,7 +136,7 @@ export default function launchdeckSearch(context: LoadContext, configOptions: un
             'process.env.LAUNCHDECK_BASE_URL': JSON.stringify(context.baseUrl),
             // The search contexts with their labels, for /search only (theme/SearchPage). The search box on every page
             // needs none: its worker reads them from the first tier.
-            'process.env.LAUNCHDECK_SEARCH_CONTEXTS': JSON.stringify(JSON.stringify(contexts)),
+            'process.env.LAUNCHDECK_SEARCH_CONTEXTS': JSON.stringify(JSON.stringify(contexts ?? [])),
           }),
         ],
       };
@@ -138,3 +145,40 @@ export default function launchdeckSearch(context: LoadContext, configOptions: un
 }
 
 launchdeckSearch.validateOptions = validateOptions as NonNullable<PluginModule['validateOptions']>;
+
+/** The search plugin's options, which the site's search relies on. */
+const SEARCH_OPTIONS = {
+  indexDocs: true,
+  indexBlog: false,
+  indexPages: false,
+  docsRouteBasePath: 'docs',
+  language: ['en'],
+  // Index file names carry a content hash, so a CDN can cache them forever.
+  hashed: 'filename',
+  highlightSearchTermsOnTargetPage: true,
+  // Eight results fit the dropdown on a phone without scrolling.
+  searchResultLimits: 8,
+  // Long enough to show a whole clause of the matching sentence.
+  searchResultContextMaxLength: 60,
+  // Results are grouped by section, which heads each group (client/dropdown.ts): a hit names only its page, under a
+  // heading or a passage, as DocSearch does.
+  explicitSearchResultPath: false,
+  ignoreFiles: [/(^|\/)README/i],
+  // Section pages list their children as cards; index the pages themselves instead. The page tools, the feedback
+  // question and diagrams (the text around them says the same) aren't content either.
+  ignoreCssSelectors: ['.ld-card-list', '.ld-doc-toolbar', '.ld-feedback', '.ld-diagram'],
+  searchBarShortcut: true,
+  searchBarShortcutHint: true,
+  searchBarPosition: 'right',
+  // One search context per docs section, added by launchdeckSearch (searchContextByPaths). The search box searches
+  // every page's titles, headings, descriptions and keywords first, then the text of the reader's section and of the
+  // rest (client/worker.ts); the footer links open /search within or outside the section. Pages outside every section
+  // (the docs home) use all contexts; /search searches everything.
+  useAllContextsWithNoSearchContext: true,
+};
+
+/**
+ * Search, as two themes: @easyops-cn/docusaurus-search-local wrapped for a small first tier, then the search box's
+ * wrapper and the /search page (themePlugin.ts), after the search plugin's own.
+ */
+export const feature = (): Feature => ({themes: [[launchdeckSearch, SEARCH_OPTIONS], searchThemePlugin]});

@@ -9,6 +9,8 @@
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {urls} from '../../config/urls';
+import remarkSimulationRuns from './remarkSimulationRuns';
+import type {Feature} from '../../config/feature';
 import type {SimData} from './client/engine/types';
 import {loadSources, simDataOf, sourceFiles} from './simData';
 import {resourceValidatorsCode, responseValidatorsCode, standaloneValidators} from './validators';
@@ -56,3 +58,9 @@ export default function simulationPlugin(context: LoadContext): Plugin {
 
 /** Where the generated modules are, for the tests. */
 export const generatedDir = (siteDir: string): string => path.join(siteDir, '.docusaurus', SIMULATION_PLUGIN, 'default');
+
+/**
+ * The simulated API that the console and the quick start run in the reader's browser, and the remark plugin that
+ * sends the quick start's calls to it (it reads `%API_URL%/…` before the URL tokens are replaced).
+ */
+export const feature = (): Feature => ({plugins: [simulationPlugin], beforeDefaultRemarkPlugins: [remarkSimulationRuns]});

@@ -9,7 +9,10 @@
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 
-export {default as rehypeTableRegions} from './rehypeTableRegions';
+import rehypeTableRegions from './rehypeTableRegions';
+import type {Feature} from '../../config/feature';
+
+export {rehypeTableRegions};
 
 export default function tableRegionsPlugin(): Plugin {
   return {
@@ -19,3 +22,6 @@ export default function tableRegionsPlugin(): Plugin {
     },
   };
 }
+
+/** Wide tables scroll inside a named region, and its stylesheet. */
+export const feature = (): Feature => ({plugins: [tableRegionsPlugin], rehypePlugins: [rehypeTableRegions]});

@@ -134,10 +134,8 @@ test("without the API reference plugin's content, the Markdown export fails and 
 
   const {default: markdownForToolsPlugin} = jiti(path.join(repoRoot, 'src/plugins/markdown-for-tools/plugin.ts'));
   const plugin = markdownForToolsPlugin({siteDir: repoRoot, siteConfig: {url: 'https://docs.launchdeck.io'}});
-  // The docs are loaded (an empty site model, src/utils/siteModel.ts); the API reference's content is missing.
-  const {createSiteModel, setSiteModel} = jiti(path.join(repoRoot, 'src/utils/siteModel.ts'));
-  setSiteModel(createSiteModel([]));
-  const docs = {};
+  // The docs are loaded (no pages: an empty site model, src/utils/siteModel.ts); the API reference's content is missing.
+  const docs = {'docusaurus-plugin-content-docs': {default: {loadedVersions: [{docs: [], sidebars: {}}]}}};
   const environment = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
