@@ -7,8 +7,8 @@
  *   (`LAUNCHDECK_SEAMS=report` prints the report and goes on, for
  *   `npm run upgrade:rehearse`);
  * - it provides the theme components that replace or wrap ones Docusaurus
- *   rates unsafe to swizzle (./theme), the client modules, the inline
- *   colour-mode fallback and the bundler's module replacements and loaders;
+ *   rates unsafe to swizzle (./theme), the client modules
+ *   and the bundler's module replacements and loaders;
  * - after the build, every seam must have taken effect: each module
  *   replacement matched, each loader ran, and the output shows it (the page
  *   template's loader in the HTML, no reference route or Prism in the
@@ -21,7 +21,6 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {checkSeams, formatProblems} from './check';
 import {seamsOff} from './seams';
 import {SeamError} from './seamError';
-import {colorModeFallbackTag} from './colorModeFallback';
 import type {RouteGroup} from '../config/feature';
 
 /** What the site config hands over: the route groups the features declare (src/config/feature.ts). */
@@ -170,10 +169,6 @@ export default function internalsPlugin(context: LoadContext, options: unknown):
 
     getClientModules() {
       return [own('client/cleanUrls.ts'), ...(off.has('route-tables') ? [] : [own('client/routeNavigation.ts')])];
-    },
-
-    injectHtmlTags() {
-      return {preBodyTags: [colorModeFallbackTag]};
     },
 
     configureWebpack(_config, isServer, utils) {

@@ -38,7 +38,7 @@ export interface Seam {
  * this). The rule of src/internals/README.md, "Keeping it small": no new seam and no seam that grows without
  * deleting at least as many seam lines; lower this figure when lines go, never raise it.
  */
-export const SEAM_LINES_CEILING = 2033;
+export const SEAM_LINES_CEILING = 2017;
 
 const core = (file: string): UpstreamFile => ({file: `@docusaurus/core/lib/${file}`});
 const themeClassic = (file: string): UpstreamFile => ({file: `@docusaurus/theme-classic/lib/${file}`});
@@ -259,15 +259,6 @@ export const SEAMS: Seam[] = [
         pick: 'window\\.docusaurusRoot[\\s\\S]*?\\n\\s*\\}\\s*\\n',
         pickName: 'its reuse of window.docusaurusRoot',
       },
-    ],
-    optional: false,
-  },
-  {
-    id: 'color-mode-fallback',
-    what: 'the dark default holds when storage is blocked',
-    ours: ['src/internals/colorModeFallback.ts'],
-    upstream: [
-      {file: '@docusaurus/theme-classic/lib/inlineScripts.js', pick: 'function getThemeInlineScript[\\s\\S]*?\\n\\}', pickName: 'the colour-mode script'},
     ],
     optional: false,
   },

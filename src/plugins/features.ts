@@ -26,6 +26,7 @@ import * as markdownForTools from './markdown-for-tools/plugin';
 import * as simulation from './simulation/plugin';
 import * as hosting from './hosting/plugin';
 import * as search from './search/plugin';
+import * as colorMode from './color-mode/plugin';
 
 export const features = (site: Site): Feature[] => {
   const declared = [
@@ -41,6 +42,7 @@ export const features = (site: Site): Feature[] => {
     navigation,
     markdownForTools,
     simulation,
+    colorMode,
     search,
   ].map((module) => module.feature(site));
   // Last: the hosting rules serve the files the others declare with their media type.

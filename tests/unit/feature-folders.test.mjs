@@ -59,7 +59,7 @@ test('the declarations, put together, give the site what it had from the config:
   const names = parts.beforeDefaultRemarkPlugins.map((/** @type {any} */ p) => (Array.isArray(p) ? p[0] : p).name);
   assert.equal(names[0], 'remarkApiReferenceLinks');
   assert.ok(names.includes('remarkSimulationRuns') && names.includes('remarkChangelog') && names.includes('remarkDiagrams'), names.join(', '));
-  assert.equal(parts.plugins.length, 13, 'one Docusaurus plugin per feature, search aside (a theme)');
+  assert.equal(parts.plugins.length, 14, 'one Docusaurus plugin per feature, search aside (a theme)');
   assert.equal(parts.themes.length, 2, "the search plugin and the search feature's theme");
   assert.equal(parts.isGenerated('api/reference/servers/create-server.md'), true);
   assert.equal(parts.isGenerated('servers/add-server.md'), false);

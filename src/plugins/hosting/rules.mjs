@@ -84,7 +84,7 @@ export default {
   /**
    * Content-Security-Policy. Scripts: the site's own files, and the inline
    * scripts of the built pages by their SHA-256 hash (the announcement bar's
-   * script, the colour-mode script and its fallback (src/internals/colorModeFallback.ts),
+   * script, the colour-mode script and its fallback (src/plugins/color-mode),
    * the script loader, the sidebar's scroll to the current page (src/plugins/navigation:
    * inline so that it runs before the first paint) and the redirect pages' script: the
    * build lists them and fails if there are more than `maxInlineScripts`; Rspack's HTML
