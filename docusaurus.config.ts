@@ -7,7 +7,7 @@ import {lastCommitTimes, lastUpdateDates} from './src/config/git';
 import {sitemapOptions} from './src/config/sitemap';
 import remarkProductUrls from './src/utils/productUrls';
 import {features as featureList} from './src/plugins/features';
-import {siteParts} from './src/config/feature';
+import {siteParts, stylesheetIndex} from './src/config/feature';
 import internalsPlugin, {type InternalsOptions} from './src/internals/plugin';
 import docsPlugin from './src/internals/docsPlugin';
 import {pageTemplate} from './src/internals/pageTemplate';
@@ -133,7 +133,8 @@ const config: Config = {
           exclude: ['**/_*.{js,jsx,ts,tsx,md,mdx}', '**/_*/**', '**/*.test.{js,jsx,ts,tsx}', '**/__tests__/**', ...(isTestBuild ? [] : ['**/test-crash.tsx'])],
         },
         theme: {
-          customCss: ['./src/css/custom.css', './src/css/design.css', './src/css/status-pages.css'],
+          // The site-wide styles, then the features' own (their declarations, imported by one generated stylesheet).
+          customCss: ['./src/css/custom.css', './src/css/design.css', './src/css/status-pages.css', stylesheetIndex(__dirname, parts.stylesheets)],
         },
         // With a <lastmod> on every URL when there is git history (src/config/sitemap.ts).
         sitemap: sitemapOptions(__dirname),
@@ -153,8 +154,8 @@ const config: Config = {
   themes: parts.themes,
 
   themeConfig: {
-    // The announcement bar (the changelog) and Prism's plain colours (highlighting).
-    ...parts.themeConfig,
+    // The announcement bar the changelog declares.
+    announcementBar: parts.themeConfig.announcementBar,
     image: 'img/social-card.png',
     metadata: [
       {
@@ -248,6 +249,8 @@ const config: Config = {
       ],
       copyright: `Copyright © ${new Date().getFullYear()} Launchdeck, Inc.`,
     },
+    // Prism's plain colours and languages, which the highlighting feature declares.
+    prism: parts.themeConfig.prism,
   } satisfies Preset.ThemeConfig,
 };
 

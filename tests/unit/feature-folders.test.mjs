@@ -10,6 +10,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {repoRoot} from '../helpers.mjs';
 
@@ -79,4 +80,16 @@ test('the declarations, put together, give the site what it had from the config:
   parts.frontMatter(path.join(repoRoot, 'docs/changelog/2026-01-01-example.md'), frontMatter);
   assert.deepEqual(frontMatter, {displayed_sidebar: 'documentation'}, 'a changelog entry shows the sidebar it is not in');
   assert.ok(parts.themeConfig.prism?.additionalLanguages?.length, "the highlighter's languages reach the theme");
+  // Every declared stylesheet exists, and the one generated stylesheet imports them all, in the list's order.
+  assert.ok(parts.stylesheets.length >= 8, parts.stylesheets.join(', '));
+  for (const sheet of parts.stylesheets) assert.ok(fs.existsSync(sheet), `${sheet} (declared) exists`);
+  const {stylesheetIndex} = jiti(path.join(repoRoot, 'src/config/feature.ts'));
+  const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'launchdeck-styles-'));
+  try {
+    const index = stylesheetIndex(siteDir, parts.stylesheets);
+    const imported = [...fs.readFileSync(index, 'utf8').matchAll(/@import '([^']+)';/g)].map((m) => path.resolve(path.dirname(index), m[1]));
+    assert.deepEqual(imported, parts.stylesheets);
+  } finally {
+    fs.rmSync(siteDir, {recursive: true, force: true});
+  }
 });

@@ -207,6 +207,8 @@ function walkAll(dir: string): string[] {
  * pages, which have no file to edit; and the console's data as static files.
  */
 export const feature = (site: Site): Feature => ({
+  // Method badges, parameters as rows, and the page's two columns from 1200 px.
+  stylesheets: [path.join(__dirname, 'client', 'api-reference.css')],
   plugins: [apiReferencePlugin],
   beforeDefaultRemarkPlugins: [[remarkApiReferenceLinks, {siteDir: site.siteDir}]],
   generatesDoc: (docPath) => docPath.startsWith(`${REFERENCE_DIR}/`),
@@ -232,10 +234,6 @@ export default function apiReferencePlugin(context: LoadContext): Plugin {
     name: API_REFERENCE_PLUGIN,
     getPathsToWatch() {
       return [contractFile, CONSOLE_CSS_SOURCE];
-    },
-    getClientModules() {
-      // Method badges, parameters as rows, and the page's two columns from 1200 px.
-      return [path.join(__dirname, 'client', 'api-reference.css')];
     },
     async loadContent(): Promise<ApiReferenceContent> {
       // A second load means the contract changed under `docusaurus start`: write the pages again.

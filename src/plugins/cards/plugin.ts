@@ -16,12 +16,13 @@ export default function cardsPlugin(): Plugin {
     getThemePath() {
       return path.join(__dirname, 'theme');
     },
-    getClientModules() {
-      // The docs home's entry points as cards, and its topics.
-      return [path.join(__dirname, 'client', 'cards.css')];
-    },
   };
 }
 
 /** DocCardList with its pages' descriptions (handed over by a remark plugin), and the docs home's cards. */
-export const feature = (site: Site): Feature => ({plugins: [cardsPlugin], remarkPlugins: [[remarkCardDescriptions, {docsDir: site.docsDir}]]});
+export const feature = (site: Site): Feature => ({
+  // The docs home's entry points as cards, and its topics.
+  stylesheets: [path.join(__dirname, 'client', 'cards.css')],
+  plugins: [cardsPlugin],
+  remarkPlugins: [[remarkCardDescriptions, {docsDir: site.docsDir}]],
+});

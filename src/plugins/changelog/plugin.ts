@@ -80,10 +80,6 @@ export default function changelogPlugin(context: LoadContext): Plugin {
     getPathsToWatch() {
       return [path.join(docsDir, 'changelog', '*.md')];
     },
-    getClientModules() {
-      // Its styles: the announcement bar, the entries' date and tags, the list of entries and its toolbar.
-      return [path.join(__dirname, 'client', 'changelog.css')];
-    },
     async postBuild({outDir, content}) {
       const entries: FeedEntry[] = (content as ChangelogEntry[]).map((entry) => {
         const file = path.join(outDir, entry.route.replace(/^\//, ''), 'index.html');
@@ -104,6 +100,8 @@ export default function changelogPlugin(context: LoadContext): Plugin {
  * and the announcement bar of the newest entry marked `announce: true`.
  */
 export const feature = (site: Site): Feature => ({
+  // The announcement bar, the entries' date and tags, the list of entries and its toolbar.
+  stylesheets: [path.join(__dirname, 'client', 'changelog.css')],
   plugins: [changelogPlugin],
   beforeDefaultRemarkPlugins: [[remarkChangelog, {docsDir: site.docsDir, siteUrl: site.siteUrl}]],
   sidebarItems: changelogOnly,

@@ -17,11 +17,13 @@ export {remarkDiagrams};
 export default function diagramsPlugin(): Plugin {
   return {
     name: 'launchdeck-diagrams',
-    getClientModules() {
-      return [path.join(__dirname, 'client', 'diagrams.css')];
-    },
   };
 }
 
 /** Diagrams written as text, drawn at build time, and their stylesheet. */
-export const feature = (): Feature => ({plugins: [diagramsPlugin], beforeDefaultRemarkPlugins: [remarkDiagrams]});
+export const feature = (): Feature => ({
+  // The diagrams' colors per color mode, the frame, the caption.
+  stylesheets: [path.join(__dirname, 'client', 'diagrams.css')],
+  plugins: [diagramsPlugin],
+  beforeDefaultRemarkPlugins: [remarkDiagrams],
+});

@@ -15,10 +15,6 @@ export default function pageToolsPlugin(): Plugin {
     getThemePath() {
       return path.join(__dirname, 'theme');
     },
-    getClientModules() {
-      // The page header, the page actions and the feedback question.
-      return [path.join(__dirname, 'client', 'page-tools.css')];
-    },
     configureWebpack(_config, isServer) {
       if (isServer) return {};
       // theme/DocItem/TOC/Mobile only re-exports a function of ../../Content: marked free of side
@@ -29,4 +25,8 @@ export default function pageToolsPlugin(): Plugin {
 }
 
 /** The page header's toolbar and the feedback question. */
-export const feature = (): Feature => ({plugins: [pageToolsPlugin]});
+export const feature = (): Feature => ({
+  // The page header, the page actions and the feedback question.
+  stylesheets: [path.join(__dirname, 'client', 'page-tools.css')],
+  plugins: [pageToolsPlugin],
+});

@@ -181,4 +181,8 @@ const SEARCH_OPTIONS = {
  * Search, as two themes: @easyops-cn/docusaurus-search-local wrapped for a small first tier, then the search box's
  * wrapper and the /search page (themePlugin.ts), after the search plugin's own.
  */
-export const feature = (): Feature => ({themes: [[launchdeckSearch, SEARCH_OPTIONS], searchThemePlugin]});
+export const feature = (): Feature => ({
+  themes: [[launchdeckSearch, SEARCH_OPTIONS], searchThemePlugin],
+  // The search box's, the dropdown's and /search's styles.
+  stylesheets: [path.join(__dirname, 'client', 'search.css')],
+});

@@ -2,8 +2,8 @@ import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 
 /**
- * The search feature's theme: the /search page, replaced (theme/SearchPage),
- * and the feature's styles (client/search.css, a client module). A
+ * The search feature's theme: the /search page, replaced (theme/SearchPage)
+ * (the feature's styles, client/search.css, are declared in plugin.ts). A
  * plugin of its own, listed after the search plugin in `themes`, because a
  * theme path shadows the ones loaded before it and the wrapper (plugin.ts)
  * keeps the search plugin's. The search box's wrapper (client/SearchBar.tsx)
@@ -15,10 +15,6 @@ export default function searchThemePlugin(): Plugin {
     name: 'launchdeck-search-theme',
     getThemePath() {
       return path.join(__dirname, 'theme');
-    },
-    getClientModules() {
-      // The search box's, the dropdown's and /search's styles.
-      return [path.join(__dirname, 'client', 'search.css')];
     },
   };
 }

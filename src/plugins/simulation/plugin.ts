@@ -31,10 +31,6 @@ export default function simulationPlugin(context: LoadContext): Plugin {
     getPathsToWatch() {
       return sourceFiles(context.siteDir);
     },
-    getClientModules() {
-      // "Run in the simulation" and the quick start's layout; the simulation itself loads on demand.
-      return [path.join(__dirname, 'client', 'practice.css')];
-    },
     async loadContent(): Promise<SimulationContent> {
       const {contract, facts} = loadSources(context.siteDir);
       return {
@@ -63,4 +59,9 @@ export const generatedDir = (siteDir: string): string => path.join(siteDir, '.do
  * The simulated API that the console and the quick start run in the reader's browser, and the remark plugin that
  * sends the quick start's calls to it (it reads `%API_URL%/…` before the URL tokens are replaced).
  */
-export const feature = (): Feature => ({plugins: [simulationPlugin], beforeDefaultRemarkPlugins: [remarkSimulationRuns]});
+export const feature = (): Feature => ({
+  // "Run in the simulation" and the quick start's layout; the simulation itself loads on demand.
+  stylesheets: [path.join(__dirname, 'client', 'practice.css')],
+  plugins: [simulationPlugin],
+  beforeDefaultRemarkPlugins: [remarkSimulationRuns],
+});

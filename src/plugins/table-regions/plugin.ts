@@ -17,11 +17,13 @@ export {rehypeTableRegions};
 export default function tableRegionsPlugin(): Plugin {
   return {
     name: 'launchdeck-table-regions',
-    getClientModules() {
-      return [path.join(__dirname, 'client', 'table-regions.css')];
-    },
   };
 }
 
 /** Wide tables scroll inside a named region, and its stylesheet. */
-export const feature = (): Feature => ({plugins: [tableRegionsPlugin], rehypePlugins: [rehypeTableRegions]});
+export const feature = (): Feature => ({
+  // The region's look: it scrolls sideways, and shows its focus ring.
+  stylesheets: [path.join(__dirname, 'client', 'table-regions.css')],
+  plugins: [tableRegionsPlugin],
+  rehypePlugins: [rehypeTableRegions],
+});
