@@ -5,8 +5,7 @@
  * `<Head>` only keeps the document in step with the page after hydration and
  * navigation: the title, the attributes of <html> and <body> (classes, lang,
  * data-has-hydrated), and the head's tags marked data-rh. As with Helmet, the
- * `<Head>` rendered last wins, and a meta tag or canonical link replaces the
- * one of the same name; an unchanged tag is kept.
+ * `<Head>` rendered last wins, a meta tag or canonical link replaces its namesake, an unchanged tag is kept.
  */
 import {Children, Fragment, createElement, isValidElement, useEffect, useState, type ReactElement, type ReactNode} from 'react';
 
@@ -88,8 +87,9 @@ function update(): void {
   document.head.append(...wanted);
 }
 
+// On the next frame, as Helmet does: hydration commits in parts, and a microtask per part set a half-drawn page's head and <html> class (bench/RESULTS.md).
 const schedule = (): void => {
-  if (!pending) queueMicrotask(update);
+  if (!pending) requestAnimationFrame(update);
   pending = true;
 };
 
