@@ -53,15 +53,12 @@ const types = {
 const wantsMarkdown = new RegExp(markdownAccept, 'i');
 
 /**
- * Types worth compressing, as nginx is configured: those of src/plugins/hosting/rules.mjs, and those of the files
- * features declare with their type (the build's rules give them by path: the changelog's feeds).
+ * Whether a type is worth compressing, as nginx is configured: the build's rules list the types (those of
+ * src/plugins/hosting/rules.mjs and of the files features declare); without rules (--plain), rules.mjs's.
  * @param {string} type
  * @param {ResolvedRules | null} rules
  */
-const compressible = (type, rules) => {
-  const base = type.split(';')[0].trim();
-  return compressibleTypes.includes(base) || Object.values(rules?.types ?? {}).some((declared) => declared.split(';')[0].trim() === base);
-};
+const compressible = (type, rules) => (rules?.compressible ?? compressibleTypes).includes(type.split(';')[0].trim());
 
 /**
  * A strong entity tag for exactly these bytes: a compressed variant has its own,
@@ -140,6 +137,7 @@ export function resolveFile(root, pathname) {
  * @property {Record<string, string>} headers
  * @property {Array<{from: string, to: string, status: 301}>} redirects
  * @property {Record<string, string>} types
+ * @property {string[]} compressible
  */
 
 /**
