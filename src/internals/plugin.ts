@@ -125,6 +125,12 @@ function outputProblems(outDir: string, off: Set<string>, groups: RouteGroup[]):
   // A route's path (not a link: the announcement bar's, in the site config, links a changelog entry) below a section's
   // index page or a declared group's prefix ("/docs/servers/add-server", "/docs/changelog/2026-…"): each group's
   // routes load with it. The groups' own routes, at their prefixes, stay.
+  // A required group (the API reference) is held stricter: no address below its prefix at all, route or not.
+  for (const {prefix} of groups.filter((group) => group.required)) {
+    if (!off.has('route-tables') && new RegExp(`${prefix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}[a-z]`).test(mainText)) {
+      problems.push(`route-tables: the main bundle still holds addresses below ${prefix} (src/internals/loaders/routeTables.cjs)`);
+    }
+  }
   const prefixes = new Set(groups.map((group) => group.prefix));
   const grouped = [...mainText.matchAll(/path:\s*["'](\/docs\/[a-z0-9-]+\/[^"']+)["']/g)].map((m) => m[1]!).find((p) => !prefixes.has(p));
   if (!off.has('route-tables') && grouped) {

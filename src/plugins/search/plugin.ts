@@ -89,6 +89,10 @@ export default function launchdeckSearch(context: LoadContext, configOptions: un
   const plugin = searchLocal(context, options);
   // With their labels, from the site model, for /search (configureWebpack runs after allContentLoaded).
   let contexts: SearchContext[] | undefined;
+  const labelledContexts = (): SearchContext[] => {
+    if (!contexts) throw new Error('The search contexts have no labels: allContentLoaded() did not run before the bundler was configured.');
+    return contexts;
+  };
   const synonyms = loadSynonyms(context.siteDir);
   const hash = indexHash(context.siteDir, context.siteConfig.customFields ?? {});
   return {
@@ -136,7 +140,7 @@ export default function launchdeckSearch(context: LoadContext, configOptions: un
             'process.env.LAUNCHDECK_BASE_URL': JSON.stringify(context.baseUrl),
             // The search contexts with their labels, for /search only (theme/SearchPage). The search box on every page
             // needs none: its worker reads them from the first tier.
-            'process.env.LAUNCHDECK_SEARCH_CONTEXTS': JSON.stringify(JSON.stringify(contexts ?? [])),
+            'process.env.LAUNCHDECK_SEARCH_CONTEXTS': JSON.stringify(JSON.stringify(labelledContexts())),
           }),
         ],
       };
