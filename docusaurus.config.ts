@@ -14,7 +14,7 @@ import {pageTemplate} from './src/internals/pageTemplate';
 import {seamEnabled} from './src/internals/seams';
 import {docusaurusFeatures} from './src/config/docusaurusVersion';
 
-/** Set by the test command: adds a page that crashes on purpose (see src/pages/test-crash.tsx). */
+/** Set by the test command: adds pages that crash or load late on purpose (src/pages/test-crash.tsx, test-loading.tsx). */
 const isTestBuild = process.env.LAUNCHDECK_TEST_BUILD === '1';
 /** Pages of the marketing site: full page loads in the same tab, never client-side routes. */
 const marketingLink = (label: string, path: string) => ({label, href: `${urls.marketing}${path}`, target: '_self'});
@@ -130,7 +130,13 @@ const config: Config = {
         docs: false,
         blog: false,
         pages: {
-          exclude: ['**/_*.{js,jsx,ts,tsx,md,mdx}', '**/_*/**', '**/*.test.{js,jsx,ts,tsx}', '**/__tests__/**', ...(isTestBuild ? [] : ['**/test-crash.tsx'])],
+          exclude: [
+            '**/_*.{js,jsx,ts,tsx,md,mdx}',
+            '**/_*/**',
+            '**/*.test.{js,jsx,ts,tsx}',
+            '**/__tests__/**',
+            ...(isTestBuild ? [] : ['**/test-crash.tsx', '**/test-loading.tsx']),
+          ],
         },
         theme: {
           // The site-wide styles, then the features' own (their declarations, imported by one generated stylesheet).

@@ -45,7 +45,7 @@ export function sitemapOptions(siteDir: string): SitemapOptions {
   return {
     changefreq: 'weekly',
     priority: 0.5,
-    ignorePatterns: ['/search', '/test-crash'],
+    ignorePatterns: ['/search', '/test-crash', '/test-loading'],
     // The day, not the time: a page's date is the day it last changed.
     lastmod: hasGitHistory(siteDir) ? 'date' : null,
     createSitemapItems: async ({defaultCreateSitemapItems, ...params}) => fillMissingLastmod(await defaultCreateSitemapItems(params)),

@@ -38,7 +38,7 @@ export interface Seam {
  * this). The rule of src/internals/README.md, "Keeping it small": no new seam and no seam that grows without
  * deleting at least as many seam lines; lower this figure when lines go, never raise it.
  */
-export const SEAM_LINES_CEILING = 2017;
+export const SEAM_LINES_CEILING = 1980;
 
 const core = (file: string): UpstreamFile => ({file: `@docusaurus/core/lib/${file}`});
 const themeClassic = (file: string): UpstreamFile => ({file: `@docusaurus/theme-classic/lib/${file}`});
@@ -215,7 +215,7 @@ export const SEAMS: Seam[] = [
   {
     id: 'theme-not-found',
     what: 'the not-found page offers search and sections',
-    ours: ['src/internals/theme/NotFound/Content/index.tsx'],
+    ours: ['src/plugins/navigation/theme/NotFound/Content/index.tsx'],
     upstream: [themeClassic('theme/NotFound/Content/index.js')],
     optional: false,
   },
@@ -225,6 +225,13 @@ export const SEAMS: Seam[] = [
     ours: ['src/internals/theme/Error/index.tsx', 'src/internals/theme/ErrorPageContent.tsx'],
     upstream: [core('client/theme-fallback/Error/index.js'), themeClassic('theme/ErrorPageContent.js')],
     optional: false,
+  },
+  {
+    id: 'theme-loading',
+    what: "a part of a page whose code is late or failed to load says so in the site's styles",
+    ours: ['src/internals/theme/Loading/index.tsx'],
+    upstream: [core('client/theme-fallback/Loading/index.js')],
+    optional: true,
   },
   {
     id: 'theme-tabs',

@@ -143,6 +143,22 @@ test('a component crash shows "Page Error" with the error chain, and Try again r
   await page.close();
 });
 
+test('a page part whose code failed to load says so and offers Try again; a late one shows a spinner, then the part', async () => {
+  const {page} = await visit(site, '/test-loading');
+  // src/internals/theme/Loading, in the site's styles: not the fallback theme's red box with the error's text.
+  const alert = page.getByRole('alert');
+  await alert.waitFor();
+  assert.equal(await alert.locator('p').innerText(), 'This part of the page did not load. Check your connection, then try again.');
+  assert.doesNotMatch(await alert.innerText(), /chunk 1234/);
+  await page.getByRole('button', {name: 'Try again'}).click();
+  const spinner = page.getByRole('status', {name: 'Loading'});
+  await spinner.waitFor();
+  assert.notEqual(await spinner.evaluate((el) => getComputedStyle(el).animationName), 'none');
+  await page.getByText('The late part loaded.').waitFor();
+  assert.equal(await page.getByRole('status', {name: 'Loading'}).count(), 0);
+  await page.close();
+});
+
 test('the navbar hides when scrolling down and comes back when scrolling up', async () => {
   const {page} = await visit(site, '/docs/servers/add-aws-server');
   const navbar = page.locator('nav.navbar');

@@ -82,7 +82,7 @@ test('sitemap.xml lists every canonical page and no alias or test page', () => {
   for (const route of routes.filter((r) => r.alias)) {
     assert.ok(!locs.has(siteUrl + route.alias), `alias ${route.alias} in sitemap`);
   }
-  for (const loc of locs) assert.ok(!/test-crash|\/search$/.test(loc), `${loc} in sitemap`);
+  for (const loc of locs) assert.ok(!/test-crash|test-loading|\/search$/.test(loc), `${loc} in sitemap`);
 });
 
 test('the search index files carry a content hash in their names, and the plugin\'s unused indexes are gone', () => {

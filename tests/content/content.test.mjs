@@ -58,6 +58,14 @@ test('every page has a title, a unique one-sentence description of 50-160 charac
   assert.deepEqual(failures, []);
 });
 
+test('no page uses the front matter keys the reference forbids (slug, id, tags, hide_title, toc_max_heading_level, image)', () => {
+  // The writer's reference, A5. The site shows no tags: the doc footer (src/plugins/page-tools) draws no tags row, so a
+  // page's tags would be lost without a word.
+  const forbidden = ['slug', 'id', 'tags', 'hide_title', 'toc_max_heading_level', 'image'];
+  const failures = docs.flatMap((doc) => forbidden.filter((key) => key in doc.frontMatter).map((key) => `${doc.file}: front matter key "${key}"`));
+  assert.deepEqual(failures, []);
+});
+
 test('aliases of routes.tsv (the spec short names) appear in the keywords of their page', () => {
   const failures = [];
   const byRoute = new Map(docs.map((d) => [d.route, d]));

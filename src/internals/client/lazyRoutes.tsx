@@ -7,19 +7,14 @@
  * (Docusaurus calls the route's `preload` first; ./routeNavigation.ts says
  * which page, through ./routeGroups.ts), so it renders at once, as on the server.
  */
-import React, {lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode} from 'react';
+import {useEffect, useState, type ComponentType, type ReactNode} from 'react';
 import {matchRoutes, renderRoutes, type RouteConfig} from 'react-router-config';
 import {useLocation} from '@docusaurus/router';
 import appRoutes from '@generated/routes';
 import globalData from '@generated/globalData';
+// Only for an address under a group's prefix that none of its pages has; its body loads when needed (seam theme-not-found).
+import NotFoundContent from '@theme/NotFound/Content';
 import {addGroup, addSidebarItems, chunkIdsOf, groupsOf, pathBeingLoaded, prefetchChunks, registerTableChunks} from './routeGroups';
-
-/**
- * Only for an address under a group's prefix that none of its pages has, which
- * the route no longer matches once the table is loaded: kept out of the
- * JavaScript every page loads.
- */
-const NotFoundContent = lazy(() => import('@theme/NotFound/Content'));
 
 type Preloadable = ComponentType<object> & {preload?: () => Promise<unknown>};
 type LazyRoutes = (() => ReactNode) & {preload: () => Promise<unknown>};
@@ -97,14 +92,7 @@ export function lazyRoutes(prefix: string, importTable: () => Promise<GroupTable
     }, []);
     if (!loaded) return null;
     const table = loaded.default;
-    if (matchRoutes(table, pathname).length === 0) {
-      return (
-        <Suspense fallback={null}>
-          <NotFoundContent />
-        </Suspense>
-      );
-    }
-    return renderRoutes(table);
+    return matchRoutes(table, pathname).length === 0 ? <NotFoundContent /> : renderRoutes(table);
   }
 
   /**

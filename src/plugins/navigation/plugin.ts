@@ -5,7 +5,8 @@
  * page. The scroll is a few lines of inline script at the end of the body,
  * before the first paint and before any of the site's JavaScript: nothing
  * moves after the page is shown, and no bundle grows. On phones, the menu
- * keeps keyboard focus like a dialog (./client/mobileMenuDialog.ts).
+ * keeps keyboard focus like a dialog (./client/mobileMenuDialog.ts). And the
+ * not-found page, with search and the main sections (./theme/NotFound/Content).
  */
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
@@ -25,6 +26,10 @@ export const SIDEBAR_SCROLL_SCRIPT = `(window.ldShowCurrent=function(){var a=doc
 export default function navigationPlugin(): Plugin {
   return {
     name: 'launchdeck-navigation',
+    // The not-found page (theme/NotFound/Content: seam theme-not-found, and its body).
+    getThemePath() {
+      return path.join(__dirname, 'theme');
+    },
     injectHtmlTags() {
       return {postBodyTags: [{tagName: 'script', innerHTML: SIDEBAR_SCROLL_SCRIPT}]};
     },

@@ -1,4 +1,4 @@
-// Ejected: says plainly that the page does not exist, offers search and the most useful sections.
+// The not-found page's body (./index.tsx loads it): says plainly that the page does not exist, offers search and the most useful sections.
 import React, {type ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
@@ -21,7 +21,7 @@ const sections = [
 export default function NotFoundContent({className}: Props): ReactNode {
   const searchPage = useBaseUrl('/search');
   return (
-    // data-ld-not-found: src/client/cleanUrls.ts tells the not-found page's markup by it.
+    // data-ld-not-found: src/internals/client/cleanUrls.ts tells the not-found page's markup by it.
     <main className={clsx('container ld-status-page', className)} data-ld-not-found="">
       {/* Also here, not only in NotFound: unknown paths under /docs/ render this content alone. */}
       <PageMetadata title="Page Not Found" />
