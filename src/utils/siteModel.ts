@@ -12,11 +12,12 @@
  * rehype plugins run then). Reading that earlier is a mistake in the order of
  * things, and throws saying so.
  *
- * One generator reads pages before the docs plugin does, with a YAML parser
- * (src/utils/sourceFrontMatter.ts): the API reference, whose output is docs.
- * The search plugin lists the sections' folders when it is created (its
- * search plugin writes their paths then), and takes their labels from the
- * model.
+ * What can't wait for the model, or needs a page's raw Markdown, reads the
+ * source files through src/utils/docsSource.ts, the one module that reads
+ * docs/ from disk (its comment lists who and why; a guard test keeps it so):
+ * the API reference's generator, whose output is docs, the changelog's
+ * entries, the search plugin's section folders, the Markdown export and the
+ * docs run.
  */
 
 /** One docs page as the docs plugin loaded it. */

@@ -5,10 +5,9 @@
  * beside the operation's page; the page loads it when a reader opens the
  * console, so it costs nothing on the page's first load.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import {createSlugger} from '@docusaurus/utils';
 import {docRoute} from '../../utils/docRoutes';
+import {docSourceExists, readDocSource} from '../../utils/docsSource';
 import {apiServers} from '../../config/urls';
 import {replaceUrlTokens} from '../../utils/productUrls';
 import {factsOf, isPublic, requestBody, responsesOf, tokenTypes, type Contract, type Json, type Operation} from './contract';
@@ -36,9 +35,8 @@ const ERROR_TABLE_ANCHOR = 'error-codes';
  * without the overview (a test's) explains codes with the contract's words.
  */
 export function errorCodesOf(docsDir: string): Map<string, {status: string; meaning: string}> {
-  const file = path.join(docsDir, OVERVIEW);
-  if (!fs.existsSync(file)) return new Map();
-  const markdown = fs.readFileSync(file, 'utf8');
+  if (!docSourceExists(docsDir, OVERVIEW)) return new Map();
+  const markdown = readDocSource(docsDir, OVERVIEW);
   const codes = new Map<string, {status: string; meaning: string}>();
   for (const line of markdown.split('\n')) {
     const m = /^\|\s*`(\d{3})`\s*\|\s*`([a-z_]+)`\s*\|([^|]+)\|/.exec(line);
@@ -54,7 +52,7 @@ export function errorCodesOf(docsDir: string): Map<string, {status: string; mean
  * title and anchor, with the ids Docusaurus gives headings.
  */
 export function troubleshootingEntries(docsDir: string, guide: GuideLink): Map<string, {title: string; to: string}> {
-  const markdown = fs.readFileSync(path.join(docsDir, guide.file), 'utf8');
+  const markdown = readDocSource(docsDir, guide.file);
   const slugger = createSlugger();
   const entries = new Map<string, {title: string; to: string}>();
   let fenced = false;

@@ -147,8 +147,16 @@ export function contractOf(doc: Node): Contract {
   return {doc, resources: resources.filter((r) => r.operations.length > 0), operations, resolve, deref};
 }
 
+/** The last contract loadSiteContract parsed, with the file's state then. */
+let loaded: {file: string; mtimeMs: number; size: number; contract: Contract} | undefined;
+
+/** The site's contract (api/openapi.yaml), parsed once for the plugin, its remark plugin and the simulation. */
 export function loadSiteContract(siteDir: string): Contract {
-  return loadContract(path.join(siteDir, 'api/openapi.yaml'));
+  const file = path.join(siteDir, 'api/openapi.yaml');
+  const {mtimeMs, size} = fs.statSync(file);
+  // Parsed again only when the file changes (npm start watches it).
+  if (loaded?.file !== file || loaded.mtimeMs !== mtimeMs || loaded.size !== size) loaded = {file, mtimeMs, size, contract: loadContract(file)};
+  return loaded.contract;
 }
 
 // ----------------------------------------------------------------- schemas

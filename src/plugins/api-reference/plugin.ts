@@ -33,23 +33,15 @@ import {consoleContext, consoleSpec, type ConsoleContext} from './consoleSpec';
 import {API_REFERENCE_PLUGIN, type ApiReferenceContent} from './pluginContent';
 import {docusaurusFeatures} from '../../config/docusaurusVersion';
 import {urls} from '../../config/urls';
-import {sourceTitle} from '../../utils/sourceFrontMatter';
+import {docSourceFiles, docsDirOf, readDocSource, sourceTitle} from '../../utils/docsSource';
 import {formatDate, readEntries} from '../changelog/entries';
 import remarkApiReferenceLinks from './remarkReferenceLinks';
 import type {Feature, Site} from '../../config/feature';
 
-function markdownFiles(dir: string): string[] {
-  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return full.endsWith(path.join('docs', ...REFERENCE_DIR.split('/'))) ? [] : markdownFiles(full);
-    return /\.mdx?$/.test(entry.name) ? [full] : [];
-  });
-}
-
 /** The changelog entries that name each operation (`changelog.operations`), newest first, by operation ID. */
 export function changelogByOperation(siteDir: string): Map<string, GuideLink[]> {
   const byOperation = new Map<string, GuideLink[]>();
-  for (const entry of readEntries(path.join(siteDir, 'docs'))) {
+  for (const entry of readEntries(docsDirOf(siteDir))) {
     for (const id of entry.operations) {
       byOperation.set(id, [...(byOperation.get(id) ?? []), {title: `${formatDate(entry.date)}: ${entry.title}`, file: entry.file}]);
     }
@@ -59,12 +51,11 @@ export function changelogByOperation(siteDir: string): Map<string, GuideLink[]> 
 
 /** The guides whose curl examples call each operation, by operation ID. */
 export function guidesByOperation(siteDir: string, contract: Contract): Map<string, GuideLink[]> {
-  const docsDir = path.join(siteDir, 'docs');
+  const docsDir = docsDirOf(siteDir);
   const byOperation = new Map<string, GuideLink[]>();
-  for (const file of markdownFiles(docsDir).sort()) {
-    const markdown = fs.readFileSync(file, 'utf8');
-    const rel = path.relative(docsDir, file).split(path.sep).join('/');
-    const title = sourceTitle(file) ?? rel;
+  for (const rel of docSourceFiles(docsDir, '', {skip: [REFERENCE_DIR]})) {
+    const markdown = readDocSource(docsDir, rel);
+    const title = sourceTitle(docsDir, rel) ?? rel;
     const seen = new Set<string>();
     for (const call of apiCallsIn(markdown).filter((c) => c.curl)) {
       const op = findOperation(contract, call.method, call.path);
@@ -161,14 +152,14 @@ export function generateReference(siteDir: string, options: Pick<ReferenceOption
   const contract = loadSiteContract(siteDir);
   const guides = guidesByOperation(siteDir, contract);
   const changes = changelogByOperation(siteDir);
-  const outDir = path.join(siteDir, 'docs', ...REFERENCE_DIR.split('/'));
+  const outDir = path.join(docsDirOf(siteDir), ...REFERENCE_DIR.split('/'));
   const servedDir = path.join(siteDir, ...GENERATED_STATIC_DIR.split('/'));
   const targetOf = (f: GeneratedFile) => path.join(f.served ? servedDir : outDir, f.file);
   const files = referenceFiles(contract, (op: Operation) => guides.get(op.id) ?? [], {
     ...options,
     changelogOf: (op: Operation) => changes.get(op.id) ?? [],
     lastUpdate: contractDate(siteDir),
-    apiConsole: consoleContext(contract, path.join(siteDir, 'docs')),
+    apiConsole: consoleContext(contract, docsDirOf(siteDir)),
   });
   // The console's stylesheet is served beside its data: every stylesheet the site bundles goes into the CSS every page loads.
   files.push({file: CONSOLE_CSS.slice(1), served: true, content: fs.readFileSync(CONSOLE_CSS_SOURCE, 'utf8')});

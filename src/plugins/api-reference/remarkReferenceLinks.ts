@@ -11,6 +11,7 @@ import path from 'node:path';
 import {loadSiteContract, type Contract} from './contract';
 import {apiCallsIn, findOperation} from './calls';
 import {REFERENCE_DIR, referenceRoute} from './client/routes';
+import {docsDirOf} from '../../utils/docsSource';
 
 interface MdNode {
   type: string;
@@ -22,12 +23,6 @@ interface MdNode {
 
 interface Options {
   siteDir: string;
-}
-
-let cached: {siteDir: string; contract: Contract} | undefined;
-function contractOf(siteDir: string): Contract {
-  if (cached?.siteDir !== siteDir) cached = {siteDir, contract: loadSiteContract(siteDir)};
-  return cached.contract;
 }
 
 /** The paragraph that links a code block's calls to the reference, or undefined. */
@@ -62,11 +57,12 @@ function visit(node: MdNode, contract: Contract): void {
 }
 
 export default function remarkApiReferenceLinks(options: Options) {
-  const referenceDir = path.join(options.siteDir, 'docs', ...REFERENCE_DIR.split('/'));
+  const referenceDir = path.join(docsDirOf(options.siteDir), ...REFERENCE_DIR.split('/'));
   return (tree: MdNode, file: {path?: string; history?: string[]}) => {
     const source = file.path ?? file.history?.[0] ?? '';
     // The reference pages are the targets, not guides.
     if (source.startsWith(referenceDir)) return;
-    visit(tree, contractOf(options.siteDir));
+    // The plugin's own contract: loadSiteContract parses the file once (until it changes).
+    visit(tree, loadSiteContract(options.siteDir));
   };
 }

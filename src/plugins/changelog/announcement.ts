@@ -5,7 +5,7 @@
  * new bar: it shows again to readers who dismissed the previous one.
  * Without an announced entry there is no bar.
  */
-import path from 'node:path';
+import {docsDirOf} from '../../utils/docsSource';
 import {announcedEntry, readEntries} from './entries';
 import {escapeHtml} from '../../utils/html';
 
@@ -13,7 +13,7 @@ import {escapeHtml} from '../../utils/html';
 const COLORS = {backgroundColor: 'var(--ld-announcement-background)', textColor: 'var(--ld-announcement-color)'};
 
 export function announcementBar(siteDir: string) {
-  const entry = announcedEntry(readEntries(path.join(siteDir, 'docs')));
+  const entry = announcedEntry(readEntries(docsDirOf(siteDir)));
   if (!entry) return undefined;
   return {
     id: `changelog-${entry.name}`,

@@ -8,10 +8,10 @@
  *
  * Build-time only (reads files): never import it from code that ships to browsers.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import {docRoute} from '../../utils/docRoutes';
+import {docSourceExists, docSourceFiles, readDocSource} from '../../utils/docsSource';
 
 /** The tags, in the order of their pages, with the tag page's title (writer's reference). */
 export const CHANGELOG_TAGS = {
@@ -69,7 +69,7 @@ const isStringList = (value: unknown): value is string[] => Array.isArray(value)
  * section exists.
  */
 export function readEntry(docsDir: string, file: string): {entry: ChangelogEntry; problems: string[]} {
-  const text = fs.readFileSync(path.join(docsDir, file), 'utf8');
+  const text = readDocSource(docsDir, file);
   const {data, body} = frontMatterOf(text);
   const problems: string[] = [];
   const base = path.posix.basename(file);
@@ -86,7 +86,7 @@ export function readEntry(docsDir: string, file: string): {entry: ChangelogEntry
   const sections = isStringList(block.sections) ? block.sections : [];
   if (!sections.length) problems.push('changelog.sections must list the docs sections the change touches (folder names under docs/)');
   for (const section of sections) {
-    if (!fs.existsSync(path.join(docsDir, section, 'index.md'))) problems.push(`changelog.sections: no section docs/${section}/`);
+    if (!docSourceExists(docsDir, `${section}/index.md`)) problems.push(`changelog.sections: no section docs/${section}/`);
   }
   const operations = block.operations === undefined ? [] : isStringList(block.operations) ? block.operations : [];
   if (block.operations !== undefined && !isStringList(block.operations)) problems.push('changelog.operations must be a list of operation IDs');
@@ -120,12 +120,7 @@ export function readEntry(docsDir: string, file: string): {entry: ChangelogEntry
 
 /** The entry files under docs/changelog/ (not its index or tag pages). */
 export function entryFiles(docsDir: string): string[] {
-  const dir = path.join(docsDir, CHANGELOG_DIR);
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((name) => name.endsWith('.md') && name !== 'index.md')
-    .map((name) => `${CHANGELOG_DIR}/${name}`);
+  return docSourceFiles(docsDir, CHANGELOG_DIR, {shallow: true}).filter((file) => /[^/]\.md$/.test(file) && !file.endsWith('/index.md'));
 }
 
 /** Newest first; on the same day, by file name, so that the order is the same on every build. */

@@ -21,6 +21,7 @@ import {announcementBar, newBarScript} from './announcement';
 import remarkChangelog from './remarkChangelog';
 import {changelogOnly} from './sidebar';
 import type {Feature, Site} from '../../config/feature';
+import {docsDirOf} from '../../utils/docsSource';
 
 type Element = DefaultTreeAdapterMap['element'];
 type ChildNode = DefaultTreeAdapterMap['childNode'];
@@ -65,7 +66,7 @@ export function feedHtml(pageHtml: string, pageUrl: string, siteUrl: string): st
 }
 
 export default function changelogPlugin(context: LoadContext): Plugin {
-  const docsDir = path.join(context.siteDir, 'docs');
+  const docsDir = docsDirOf(context.siteDir);
   const siteUrl = context.siteConfig.url.replace(/\/$/, '');
   return {
     name: 'launchdeck-changelog',

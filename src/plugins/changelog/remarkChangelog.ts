@@ -14,11 +14,11 @@
  * The links are relative Markdown links to files, so Docusaurus resolves and
  * checks them like any other. Runs before Docusaurus's own remark plugins.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import {CHANGELOG_DIR, CHANGELOG_TAGS, ENTRY_FILE, formatDate, readEntries, readEntry, type ChangelogEntry, type ChangelogTag} from './entries';
 import {FEED_FORMATS, feedLinks} from './feeds';
 import {siteModel} from '../../utils/siteModel';
+import {docSourceExists} from '../../utils/docsSource';
 
 export interface Options {
   /** The docs folder, relative to the site ("docs"). */
@@ -210,7 +210,7 @@ export default function remarkChangelog(options: Options) {
       headTag ??= tag;
       hasList = true;
     }
-    const isEntry = inChangelog && ENTRY_FILE.test(path.posix.basename(page)) && fs.existsSync(file.path);
+    const isEntry = inChangelog && ENTRY_FILE.test(path.posix.basename(page)) && docSourceExists(docsDir, page);
     if (!inChangelog && !hasList) return;
     const top: Node[] = [feedHead(options.siteUrl, headTag)];
     if (isEntry) {

@@ -17,6 +17,7 @@ import remarkStringify from 'remark-stringify';
 import remarkProductUrls from '../../utils/productUrls';
 import remarkApiReferenceLinks from '../api-reference/remarkReferenceLinks';
 import remarkChangelog from '../changelog/remarkChangelog';
+import {docsDirOf} from '../../utils/docsSource';
 
 /** A page as the export needs it. */
 export interface ExportPage {
@@ -233,14 +234,14 @@ export function exportPage(page: ExportPage, context: ExportContext): string {
   const source = page.source.replace(/^(#{1,6} .*?)\s*\{#[\w-]+\}\s*$/gm, '$1');
   const tree = parser.parse(source) as Node;
   // As on the site: the curl examples' reference links read the calls first, then the URL tokens are replaced.
-  if (context.siteDir) remarkApiReferenceLinks({siteDir: context.siteDir})(tree as never, {path: path.join(context.siteDir, 'docs', page.file)});
+  if (context.siteDir) remarkApiReferenceLinks({siteDir: context.siteDir})(tree as never, {path: path.join(docsDirOf(context.siteDir), page.file)});
   remarkProductUrls()(tree as never);
   if (context.siteDir) {
     // The changelog's lists and an entry's date and tags, as on the site.
     remarkChangelog({docsDir: 'docs', siteUrl: context.siteUrl, toolbar: false, sectionTitle: (section) => context.titleOf(`${section}/index.md`)})(
       tree as never,
       {
-        path: path.join(context.siteDir, 'docs', page.file),
+        path: path.join(docsDirOf(context.siteDir), page.file),
         cwd: context.siteDir,
       },
     );

@@ -16,6 +16,7 @@ import {apiReferenceContent} from '../api-reference/pluginContent';
 import {urls} from '../../config/urls';
 import {mcpCommand} from '../../config/assistants';
 import {siteModelIn, type SiteModel, type SitePage, type SidebarItem} from '../../utils/siteModel';
+import {docsDirOf, readDocSource} from '../../utils/docsSource';
 
 type DocMeta = Pick<SitePage, 'id' | 'title' | 'description' | 'permalink'>;
 
@@ -126,7 +127,7 @@ function exportAll(context: LoadContext, model: SiteModel, readyByFile: Record<s
       route: doc.permalink,
       title: doc.title,
       description: doc.description,
-      source: readyMarkdown ?? fs.readFileSync(path.join(context.siteDir, 'docs', file), 'utf8'),
+      source: readyMarkdown ?? readDocSource(docsDirOf(context.siteDir), file),
     };
     return {page, target: markdownPath(doc.permalink), ready: readyMarkdown};
   });

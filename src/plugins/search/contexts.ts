@@ -7,8 +7,8 @@
  * listing is the only thing read from docs/ here. The labels come from the
  * site model, once the docs are loaded.
  */
-import fs from 'node:fs';
 import path from 'node:path';
+import {sectionFolders} from '../../utils/docsSource';
 import type {SiteModel} from '../../utils/siteModel';
 import type {SearchContext} from './client/contextPaths';
 
@@ -16,13 +16,7 @@ const INDEX_FILES = ['index.md', 'index.mdx'];
 
 /** The sections' paths (`docs/servers`): the folders of docs/ with an index page, in name order. */
 export function sectionPaths(siteDir: string, docsDir = 'docs'): string[] {
-  const root = path.join(siteDir, docsDir);
-  return fs
-    .readdirSync(root, {withFileTypes: true})
-    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
-    .filter((entry) => INDEX_FILES.some((name) => fs.existsSync(path.join(root, entry.name, name))))
-    .map((entry) => `${docsDir}/${entry.name}`)
-    .sort();
+  return sectionFolders(path.join(siteDir, docsDir)).map((folder) => `${docsDir}/${folder}`);
 }
 
 /** The sections with their labels, their index page's title from the site model, in label order. */

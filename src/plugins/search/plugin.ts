@@ -21,6 +21,7 @@ import {seamEnabled} from '../../internals/seams';
 import type {SearchContext} from './client/contextPaths';
 import {sectionPaths, sectionSearchContexts} from './contexts';
 import {siteModelIn} from '../../utils/siteModel';
+import {allDocFiles, docsDirOf} from '../../utils/docsSource';
 import {writeSearchIndex} from './buildIndex';
 import {compileSynonyms, type SynonymSource} from './client/engine/synonyms';
 import {indexFileNames, type SynonymRow} from './client/engine/model';
@@ -56,7 +57,8 @@ function indexInputs(siteDir: string): string[] {
         })
       : [];
   return [
-    ...['docs', 'api', 'src'].flatMap((dir) => walk(path.join(siteDir, dir))),
+    ...allDocFiles(docsDirOf(siteDir)),
+    ...['api', 'src'].flatMap((dir) => walk(path.join(siteDir, dir))),
     path.join(siteDir, 'docusaurus.config.ts'),
     path.join(siteDir, 'package-lock.json'),
   ]

@@ -11,6 +11,7 @@ import {createSimulation} from '../node';
 import {readPage, type RunPage} from './page';
 import {runPage, type Finding, type Lifecycle, type PageResult, type Verb} from './run';
 import {loadSiteContract, requestBody} from '../../api-reference/contract';
+import {docSourceFiles, docsDirOf, readDocSource} from '../../../utils/docsSource';
 import type {Json} from '../client/engine/types';
 
 const siteDir = path.resolve(__dirname, '../../../..');
@@ -49,13 +50,9 @@ function lifecyclesOf(facts: {lifecycles: FactsLifecycle[]}): {lifecycles: Lifec
   return {lifecycles, verbs};
 }
 
-function taskPages(dir: string): string[] {
-  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return full.endsWith(path.join('docs', 'api', 'reference')) ? [] : taskPages(full);
-    return /\.mdx?$/.test(entry.name) && entry.name !== 'index.md' && !full.includes(`${path.sep}changelog${path.sep}`) ? [full] : [];
-  });
-}
+/** The task pages (paths under docs/): not the section pages, the API reference or the changelog. */
+const taskPages = (docsDir: string): string[] =>
+  docSourceFiles(docsDir, '', {skip: ['api/reference', 'changelog']}).filter((file) => !/(^|\/)index\.md$/.test(file));
 
 export interface DocsRun {
   results: PageResult[];
@@ -67,8 +64,10 @@ export interface DocsRun {
 
 /** Runs the pages (docs/… paths), or every task page with API steps. */
 export function runDocs(files?: string[]): DocsRun {
-  const paths = (files ?? taskPages(path.join(siteDir, 'docs')).map((f) => path.relative(siteDir, f).split(path.sep).join('/'))).sort();
-  return runPages(paths.map((file) => ({file, raw: fs.readFileSync(path.join(siteDir, file), 'utf8')})));
+  const docsDir = docsDirOf(siteDir);
+  const paths = (files ?? taskPages(docsDir).map((file) => `docs/${file}`)).sort();
+  const read = (file: string) => (file.startsWith('docs/') ? readDocSource(docsDir, file.slice(5)) : fs.readFileSync(path.join(siteDir, file), 'utf8'));
+  return runPages(paths.map((file) => ({file, raw: read(file)})));
 }
 
 /** Runs pages given as text, each under the name it is reported with (the tests' bad pages). */
