@@ -73,9 +73,3 @@ export function frontMatterOfText(text: string): Record<string, unknown> {
   const data: unknown = YAML.parse(lines.slice(1, end).join('\n'));
   return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
 }
-
-/** The `title` of a page's front matter (`file` relative to `docsDir`), if it has one. */
-export function sourceTitle(docsDir: string, file: string): string | undefined {
-  const title = frontMatterOfText(readDocSource(docsDir, file)).title;
-  return typeof title === 'string' ? title : undefined;
-}

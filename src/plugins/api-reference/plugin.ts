@@ -33,7 +33,7 @@ import {consoleContext, consoleSpec, type ConsoleContext} from './consoleSpec';
 import {API_REFERENCE_PLUGIN, type ApiReferenceContent} from './pluginContent';
 import {docusaurusFeatures} from '../../config/docusaurusVersion';
 import {urls} from '../../config/urls';
-import {docSourceFiles, docsDirOf, readDocSource, sourceTitle} from '../../utils/docsSource';
+import {docSourceFiles, docsDirOf, frontMatterOfText, readDocSource} from '../../utils/docsSource';
 import {formatDate, readEntries} from '../changelog/entries';
 import remarkApiReferenceLinks from './remarkReferenceLinks';
 import type {Feature, Site} from '../../config/feature';
@@ -55,7 +55,8 @@ export function guidesByOperation(siteDir: string, contract: Contract): Map<stri
   const byOperation = new Map<string, GuideLink[]>();
   for (const rel of docSourceFiles(docsDir, '', {skip: [REFERENCE_DIR]})) {
     const markdown = readDocSource(docsDir, rel);
-    const title = sourceTitle(docsDir, rel) ?? rel;
+    const frontTitle = frontMatterOfText(markdown).title;
+    const title = typeof frontTitle === 'string' ? frontTitle : rel;
     const seen = new Set<string>();
     for (const call of apiCallsIn(markdown).filter((c) => c.curl)) {
       const op = findOperation(contract, call.method, call.path);
