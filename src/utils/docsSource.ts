@@ -19,6 +19,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 
+/** The names a section's index page may have. */
+export const INDEX_FILES = ['index.md', 'index.mdx'];
+
 /** The docs folder of a site. */
 export const docsDirOf = (siteDir: string): string => path.join(siteDir, 'docs');
 
@@ -59,7 +62,7 @@ export function sectionFolders(docsDir: string): string[] {
   return fs
     .readdirSync(docsDir, {withFileTypes: true})
     .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
-    .filter((entry) => ['index.md', 'index.mdx'].some((name) => fs.existsSync(path.join(docsDir, entry.name, name))))
+    .filter((entry) => INDEX_FILES.some((name) => fs.existsSync(path.join(docsDir, entry.name, name))))
     .map((entry) => entry.name)
     .sort();
 }

@@ -120,7 +120,7 @@ export function readEntry(docsDir: string, file: string): {entry: ChangelogEntry
 
 /** The entry files under docs/changelog/ (not its index or tag pages). */
 export function entryFiles(docsDir: string): string[] {
-  return docSourceFiles(docsDir, CHANGELOG_DIR, {shallow: true}).filter((file) => /[^/]\.md$/.test(file) && !file.endsWith('/index.md'));
+  return docSourceFiles(docsDir, CHANGELOG_DIR, {shallow: true}).filter((file) => file.endsWith('.md') && !file.endsWith('/index.md'));
 }
 
 /** Newest first; on the same day, by file name, so that the order is the same on every build. */

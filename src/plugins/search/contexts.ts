@@ -8,11 +8,9 @@
  * site model, once the docs are loaded.
  */
 import path from 'node:path';
-import {sectionFolders} from '../../utils/docsSource';
+import {INDEX_FILES, sectionFolders} from '../../utils/docsSource';
 import type {SiteModel} from '../../utils/siteModel';
 import type {SearchContext} from './client/contextPaths';
-
-const INDEX_FILES = ['index.md', 'index.mdx'];
 
 /** The sections' paths (`docs/servers`): the folders of docs/ with an index page, in name order. */
 export function sectionPaths(siteDir: string, docsDir = 'docs'): string[] {
