@@ -38,7 +38,7 @@ export interface Seam {
  * this). The rule of src/internals/README.md, "Keeping it small": no new seam and no seam that grows without
  * deleting at least as many seam lines; lower this figure when lines go, never raise it.
  */
-export const SEAM_LINES_CEILING = 1980;
+export const SEAM_LINES_CEILING = 1977;
 
 const core = (file: string): UpstreamFile => ({file: `@docusaurus/core/lib/${file}`});
 const themeClassic = (file: string): UpstreamFile => ({file: `@docusaurus/theme-classic/lib/${file}`});
@@ -75,12 +75,31 @@ export const SEAMS: Seam[] = [
     ],
     upstream: [
       core('server/codegen/codegenRoutes.js'),
-      core('client/exports/ComponentCreator.js'),
+      // What a group's copy of ComponentCreator changes (its two imports) and what it reads of the tables.
+      {
+        file: '@docusaurus/core/lib/client/exports/ComponentCreator.js',
+        pick: "import routesChunkNames from '@generated/routesChunkNames';\\nimport registry from '@generated/registry';",
+        pickName: 'its imports of the tables',
+      },
+      {
+        file: '@docusaurus/core/lib/client/exports/ComponentCreator.js',
+        pick: 'const chunkNames = routesChunkNames\\[`\\$\\{path\\}-\\$\\{hash\\}`\\];',
+        pickName: "its key of a route's chunk names",
+      },
+      {
+        file: '@docusaurus/core/lib/client/exports/ComponentCreator.js',
+        pick: 'loader\\[keyPath\\] = chunkRegistry\\[0\\];[\\s\\S]*?optsWebpack\\.push\\(chunkRegistry\\[2\\]\\);',
+        pickName: 'its reading of a registry entry',
+      },
       core('client/preload.js'),
       core('client/PendingNavigation.js'),
       // window.docusaurus.preload and .prefetch, as Link calls them (./client/routeNavigation.ts wraps them).
       core('client/docusaurus.js'),
-      core('client/exports/Link.js'),
+      {
+        file: '@docusaurus/core/lib/client/exports/Link.js',
+        pick: 'const handleRef = [\\s\\S]*?\\n    \\}, \\[ioRef, targetLink, IOSupported, isInternal\\]\\);',
+        pickName: 'its calls of preload and prefetch',
+      },
       {
         file: '@docusaurus/core/lib/client/clientEntry.js',
         pick: 'window\\.docusaurus = docusaurus;',
@@ -93,7 +112,12 @@ export const SEAMS: Seam[] = [
       },
       {file: '@docusaurus/plugin-content-docs/lib/globalData.js'},
       // The version metadata that carries the sidebar, the component that provides it, and the sidebar category's markup.
-      {file: '@docusaurus/plugin-content-docs/lib/props.js'},
+      {
+        file: '@docusaurus/plugin-content-docs/lib/props.js',
+        pick: 'function convertCategory\\(item\\) \\{[\\s\\S]*?\\n    \\}',
+        pickName: "a sidebar category's href and items",
+      },
+      {file: '@docusaurus/plugin-content-docs/lib/props.js', pick: 'function toVersionMetadataProp[\\s\\S]*?\\n\\}', pickName: 'the version metadata'},
       themeClassic('theme/DocVersionRoot/index.js'),
       themeClassic('theme/DocSidebarItem/Category/index.js'),
       // The runtime's chunk file-name function that src/plugins/chunk-file-names rewrites: webpack's template, and the
@@ -237,16 +261,8 @@ export const SEAMS: Seam[] = [
     id: 'theme-tabs',
     what: 'each tab names its panel (aria-controls) and each panel its tab (aria-labelledby)',
     ours: ['src/internals/theme/Tabs/index.tsx', 'src/internals/theme/TabItem/index.tsx', 'src/internals/theme/TabItem/styles.module.css'],
-    upstream: [
-      themeClassic('theme/Tabs/index.js'),
-      themeClassic('theme/TabItem/index.js'),
-      themeClassic('theme/TabItem/styles.module.css'),
-      {
-        file: '@docusaurus/theme-common/lib/utils/tabsUtils.js',
-        pick: 'function extractChildrenTabValues[\\s\\S]*?\\n\\}',
-        pickName: "how it reads each tab's attributes",
-      },
-    ],
+    // The Tabs wrapper uses public API only (each TabItem's documented `attributes` prop, and a context of its own).
+    upstream: [themeClassic('theme/TabItem/index.js'), themeClassic('theme/TabItem/styles.module.css')],
     optional: false,
   },
   {
