@@ -19,8 +19,8 @@
  *    test suite, and the two checks that read it are skipped here);
  * 3. runs the checks over the built output (tests/build) and the browser
  *    smoke test (tests/browser/smoke.test.mjs: docs home, a task page, a
- *    reference page, the search box and /search, the colour switch, the
- *    not-found page).
+ *    reference page, the sidebar's other sections opening, the search box
+ *    and /search, the colour switch, the not-found page).
  * It prints what broke, step by step, and exits 1 if anything did.
  * `--prepare <dir>` makes the copy and installs, and stops; `--from <dir>`
  * goes on from such a copy: CI (.ci/run) installs while the tests run.

@@ -27,6 +27,23 @@ test('the docs home, a task page and a reference page render their content and h
   }
 });
 
+test('the sidebar shows every section as a category with its caret, which opens onto its pages', async () => {
+  // Each section's pages come with its route table (src/internals, seam route-tables); until then the category must
+  // still be one: Docusaurus 3.10 draws a category without items as a plain link.
+  const {page, errors} = await visit(site, '/docs/servers/add-aws-server');
+  const sidebar = page.locator('.theme-doc-sidebar-menu');
+  for (const [section, child] of [
+    ['Projects', 'Add a project'],
+    ['Webhooks', 'Create an incoming webhook'],
+  ]) {
+    const category = sidebar.locator('.menu__list-item-collapsible').filter({has: page.getByRole('link', {name: section, exact: true})});
+    await category.getByRole('button').click();
+    await sidebar.getByRole('link', {name: child, exact: true}).waitFor();
+  }
+  assert.deepEqual(errors.map(String), []);
+  await page.close();
+});
+
 test('a code block is highlighted and its copy button copies the code', async () => {
   await site.browser.context.grantPermissions(['clipboard-write'], {origin: site.server.url});
   // The site's Permissions-Policy forbids reading the clipboard, so the test watches what is written to it.

@@ -25,7 +25,7 @@
  *   group's route adds back when its table loads;
  * - the docs plugin's version metadata (`p/<version>.json`, the sidebar every
  *   docs page loads): every group's category keeps its link and label but
- *   not its items, which the group's table carries (`export const sidebar`)
+ *   not its items (an empty `html` item stands in), which the group's table carries (`export const sidebar`)
  *   and ../theme/DocVersionRoot puts back when it loads: the sidebar shows
  *   every section, and a section's pages once the reader is in it or opens it.
  * 2. Leaves out the module name of each registry entry ([loader, module
@@ -216,12 +216,14 @@ function registry(source, generatedDir, lazy) {
 const isGroupCategory = (item) => item.type === 'category' && typeof item.href === 'string' && groupOf(item.href)?.prefix === item.href;
 
 /**
- * The items with every group's category left empty: each group's route brings its items.
+ * The items with every group's category holding one empty `html` item, in place of the items its group's route
+ * brings: from Docusaurus 3.10, a category with no items is drawn as a plain link, without its caret.
  * @param {SidebarItem[]} items
  * @returns {SidebarItem[]}
  */
 function withoutGroupItems(items) {
-  return items.map((item) => (item.type === 'category' ? {...item, items: isGroupCategory(item) ? [] : withoutGroupItems(item.items ?? [])} : item));
+  const standIn = [{type: 'html', value: ''}];
+  return items.map((item) => (item.type === 'category' ? {...item, items: isGroupCategory(item) ? standIn : withoutGroupItems(item.items ?? [])} : item));
 }
 
 /**
@@ -231,10 +233,8 @@ function withoutGroupItems(items) {
  * @returns {SidebarItem | undefined}
  */
 function findCategory(items, href) {
-  for (const item of items) {
-    if (item.type !== 'category') continue;
-    if (item.href === href) return item;
-    const found = findCategory(item.items ?? [], href);
+  for (const item of items.filter((i) => i.type === 'category')) {
+    const found = item.href === href ? item : findCategory(item.items ?? [], href);
     if (found) return found;
   }
   return undefined;

@@ -17,12 +17,12 @@ import {loadedSidebarItems, sidebarsVersion, subscribeSidebars} from '../../clie
 
 type Props = WrapperProps<typeof DocVersionRootType>;
 
-/** The items with each empty category whose section has loaded filled in, at any depth; the same array when nothing changed. */
+/** The items with each category whose section has loaded filled in, at any depth; the same array when nothing changed. */
 function withLoadedItems(items: PropSidebarItem[]): PropSidebarItem[] {
   let changed = false;
   const out = items.map((item) => {
     if (item.type !== 'category') return item;
-    const loaded = item.items.length === 0 && item.href ? (loadedSidebarItems(item.href) as PropSidebarItem[] | undefined) : undefined;
+    const loaded = item.href ? (loadedSidebarItems(item.href) as PropSidebarItem[] | undefined) : undefined;
     const inner = withLoadedItems(loaded ?? item.items);
     if (inner === item.items) return item;
     changed = true;
