@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {checkSeams, formatProblems} from './check';
-import {seamsOff} from './seams';
+import {SEAMS, seamsOff, under} from './seams';
 import {SeamError} from './seamError';
 import type {RouteGroup} from '../config/feature';
 
@@ -32,69 +32,10 @@ export interface InternalsOptions {
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS file without types, typed by the cast
 const {appliedSeams, markApplied} = require('./loaders/shared.cjs') as {appliedSeams(): Set<string>; markApplied(seam: string, compiler?: string): void};
 
-interface Replacement {
-  seam: string;
-  /** The request as the upstream module writes it. */
-  request: RegExp;
-  /** The folder of the module that makes the request. */
-  context: RegExp;
-  /** Our module, from the site's folder (a search seam lives with the search feature, src/plugins/search/seams). */
-  to: string;
-  /** Only in the browser's bundle. */
-  clientOnly?: boolean;
-}
-
 const sep = '[\\\\/]';
-const under = (...parts: string[]) => new RegExp(parts.join(sep));
 
-const REPLACEMENTS: Replacement[] = [
-  // @docusaurus/utils-common (CommonJS) requires tslib for __importDefault only.
-  {seam: 'tslib-helper', request: /^tslib$/, context: under('@docusaurus', 'utils-common', ''), to: 'src/internals/client/tslibImportDefault.ts'},
-  // @docusaurus/core's Head and client entry: Helmet's browser side (the server keeps Helmet, which writes every page's head).
-  {
-    seam: 'head-tags',
-    request: /^react-helmet-async$/,
-    context: under('@docusaurus', 'core', 'lib', 'client'),
-    to: 'src/internals/client/headTags.ts',
-    clientOnly: true,
-  },
-  // theme-classic's client module hands Prism to prism-include-languages, a no-op here.
-  {
-    seam: 'prism-stub',
-    request: /^prism-react-renderer$/,
-    context: under('@docusaurus', 'theme-classic', 'lib'),
-    to: 'src/internals/client/prismBrowserStub.ts',
-  },
-  // The search plugin's search box imports its worker client as "../searchByWorker".
-  {
-    seam: 'search-worker',
-    request: /^\.\.\/searchByWorker$/,
-    context: under('docusaurus-search-local', 'dist', 'client', 'client', 'theme', 'SearchBar'),
-    to: 'src/plugins/search/seams/searchByWorker.ts',
-  },
-  // And its search contexts' labels through "../../utils/normalizeContextByPath": the generated module lists paths only.
-  {
-    seam: 'search-worker',
-    request: /^\.\.\/\.\.\/utils\/normalizeContextByPath$/,
-    context: under('docusaurus-search-local', 'dist', 'client', 'client', 'theme', 'SearchBar'),
-    to: 'src/plugins/search/seams/contextLabel.ts',
-  },
-  // The search box imports its result templates as "./SuggestionTemplate" and "./EmptyTemplate".
-  {
-    seam: 'search-templates',
-    request: /^\.\/(Suggestion|Empty)Template$/,
-    context: under('docusaurus-search-local', 'dist', 'client', 'client', 'theme', 'SearchBar'),
-    to: 'src/plugins/search/seams/lazyTemplates.ts',
-  },
-  // The plugin's generated module imports mark.js by its resolved path.
-  {
-    seam: 'search-mark',
-    request: /[\\/]mark\.js[\\/]dist[\\/]mark\.js$/,
-    context: under('\\.docusaurus', '@easyops-cn', 'docusaurus-search-local'),
-    to: 'src/plugins/search/seams/lazyMark.ts',
-    clientOnly: true,
-  },
-];
+/** Every module replacement, with the seam it belongs to. */
+const REPLACEMENTS = SEAMS.flatMap((seam) => (seam.replaces ?? []).map((r) => ({...r, seam: seam.id})));
 
 /** The generated files that seams "route-tables" and "site-config" rewrite, in the browser's bundle only. */
 const GENERATED = (name: string) => new RegExp(`${sep}\\.docusaurus${sep}${name.replace(/\./g, '\\.')}$`);
@@ -241,7 +182,7 @@ export default function internalsPlugin(context: LoadContext, options: unknown):
         .filter((key) => !applied.has(key))
         .map((key) => {
           const [seam, compiler] = key.split(':');
-          return `${seam}: nothing in the ${compiler} bundle matched what it replaces (src/internals/plugin.ts, REPLACEMENTS); the upstream module moved or is imported differently`;
+          return `${seam}: nothing in the ${compiler} bundle matched what it replaces (src/internals/seams.ts, its replaces); the upstream module moved or is imported differently`;
         });
       const found = [...missing, ...outputProblems(outDir, off, routeGroups)];
       if (found.length > 0) {

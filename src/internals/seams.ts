@@ -18,6 +18,17 @@ export interface UpstreamFile {
   pickName?: string;
 }
 
+export interface ModuleReplacement {
+  /** The request as the upstream module writes it. */
+  request: RegExp;
+  /** The folder of the module that makes the request. */
+  context: RegExp;
+  /** Our module, from the site's folder. */
+  to: string;
+  /** Only in the browser's bundle. */
+  clientOnly?: boolean;
+}
+
 export interface Seam {
   id: string;
   /** What it does, in a few words. */
@@ -25,6 +36,8 @@ export interface Seam {
   /** Its files in this repository. */
   ours: string[];
   upstream: UpstreamFile[];
+  /** The modules it puts in place of upstream ones, by the bundler's module replacement (./plugin.ts applies them). */
+  replaces?: ModuleReplacement[];
   /**
    * Whether `LAUNCHDECK_SEAMS_OFF=<id>` can leave it out of a build, to
    * measure what it saves (npm run bench -- --seams). Seams that readers
@@ -43,6 +56,9 @@ export const SEAM_LINES_CEILING = 1977;
 const core = (file: string): UpstreamFile => ({file: `@docusaurus/core/lib/${file}`});
 const themeClassic = (file: string): UpstreamFile => ({file: `@docusaurus/theme-classic/lib/${file}`});
 const search = (file: string): UpstreamFile => ({file: `@easyops-cn/docusaurus-search-local/dist/${file}`});
+/** A folder path (`under('@docusaurus', 'core', 'lib')`) as a pattern that matches on any platform. */
+export const under = (...parts: string[]): RegExp => new RegExp(parts.join('[\\\\/]'));
+const searchBar = under('docusaurus-search-local', 'dist', 'client', 'client', 'theme', 'SearchBar');
 
 /** Each seam's own lines (its files in this repository, each counted once), by seam id. */
 export function seamLines(readLines: (file: string) => number): Map<string, number> {
@@ -159,6 +175,8 @@ export const SEAMS: Seam[] = [
     what: '@docusaurus/utils-common gets the one tslib helper it uses instead of all of tslib',
     ours: ['src/internals/client/tslibImportDefault.ts'],
     upstream: [{file: '@docusaurus/utils-common/lib/index.js'}],
+    // @docusaurus/utils-common (CommonJS) requires tslib for __importDefault only.
+    replaces: [{request: /^tslib$/, context: under('@docusaurus', 'utils-common', ''), to: 'src/internals/client/tslibImportDefault.ts'}],
     optional: true,
   },
   {
@@ -170,6 +188,10 @@ export const SEAMS: Seam[] = [
       {file: '@docusaurus/core/lib/client/clientEntry.js', pick: '<HelmetProvider>[\\s\\S]*?</HelmetProvider>', pickName: 'its HelmetProvider around the app'},
       {file: '@docusaurus/core/package.json', pick: '"react-helmet-async": "[^"]+"', pickName: 'the Helmet it asks for'},
     ],
+    // @docusaurus/core's Head and client entry: Helmet's browser side (the server keeps Helmet, which writes every page's head).
+    replaces: [
+      {request: /^react-helmet-async$/, context: under('@docusaurus', 'core', 'lib', 'client'), to: 'src/internals/client/headTags.ts', clientOnly: true},
+    ],
     optional: true,
   },
   {
@@ -177,6 +199,8 @@ export const SEAMS: Seam[] = [
     what: 'no Prism in the browser (code is highlighted at build time)',
     ours: ['src/internals/client/prismBrowserStub.ts'],
     upstream: [themeClassic('prism-include-languages.js')],
+    // theme-classic's client module hands Prism to prism-include-languages, a no-op here.
+    replaces: [{request: /^prism-react-renderer$/, context: under('@docusaurus', 'theme-classic', 'lib'), to: 'src/internals/client/prismBrowserStub.ts'}],
     optional: true,
   },
   {
@@ -187,6 +211,12 @@ export const SEAMS: Seam[] = [
       search('client/client/theme/searchByWorker.js'),
       search('client/client/theme/SearchBar/SearchBar.jsx'),
       search('client/client/utils/normalizeContextByPath.js'),
+    ],
+    // The search box imports its worker client as "../searchByWorker", and its contexts' labels through
+    // "../../utils/normalizeContextByPath" (the generated module lists paths only).
+    replaces: [
+      {request: /^\.\.\/searchByWorker$/, context: searchBar, to: 'src/plugins/search/seams/searchByWorker.ts'},
+      {request: /^\.\.\/\.\.\/utils\/normalizeContextByPath$/, context: searchBar, to: 'src/plugins/search/seams/contextLabel.ts'},
     ],
     optional: false,
   },
@@ -199,6 +229,8 @@ export const SEAMS: Seam[] = [
       search('client/client/theme/SearchBar/SuggestionTemplate.js'),
       search('client/client/theme/SearchBar/EmptyTemplate.js'),
     ],
+    // The search box imports its result templates as "./SuggestionTemplate" and "./EmptyTemplate".
+    replaces: [{request: /^\.\/(Suggestion|Empty)Template$/, context: searchBar, to: 'src/plugins/search/seams/lazyTemplates.ts'}],
     optional: true,
   },
   {
@@ -206,6 +238,15 @@ export const SEAMS: Seam[] = [
     what: 'mark.js loads only on pages opened from a search result',
     ours: ['src/plugins/search/seams/lazyMark.ts'],
     upstream: [search('server/server/utils/generate.js')],
+    // The plugin's generated module imports mark.js by its resolved path.
+    replaces: [
+      {
+        request: /[\\/]mark\.js[\\/]dist[\\/]mark\.js$/,
+        context: under('\\.docusaurus', '@easyops-cn', 'docusaurus-search-local'),
+        to: 'src/plugins/search/seams/lazyMark.ts',
+        clientOnly: true,
+      },
+    ],
     optional: true,
   },
   {

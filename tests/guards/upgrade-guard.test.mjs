@@ -52,6 +52,37 @@ test('every seam is in the table of src/internals/README.md, and every row is a 
   assert.deepEqual([...rows].sort(), SEAMS.map((s) => s.id).sort(), 'the README table lists exactly the seams of src/internals/seams.ts');
 });
 
+/** The features: the folders of src/plugins. */
+const FEATURES = fs
+  .readdirSync(path.join(repoRoot, 'src/plugins'), {withFileTypes: true})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The features a module's code names, comments aside: a path into src/plugins, or a string that has a feature's
+ * folder name as a word of a path or a phrase ("/docs/changelog/", 'api-reference'; not 'docusaurus-search-local').
+ * @param {string} code
+ * @returns {string[]}
+ */
+function featuresNamed(code) {
+  const bare = code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/.*$/gm, '$1');
+  const strings = [...bare.matchAll(/(['"`])((?:(?!\1)[^\\\n]|\\.)*)\1/g)].map((m) => m[2] ?? '');
+  return FEATURES.filter((name) => strings.some((text) => text.includes(`plugins/${name}`) || new RegExp(`(^|[\\s/'".:])${name}($|[\\s/'".:])`).test(text)));
+}
+
+test('the rule finds a feature named in code, and not in comments or in an upstream package name', () => {
+  assert.deepEqual(featuresNamed("const to = 'src/plugins/search/seams/a.ts';"), ['search']);
+  assert.deepEqual(featuresNamed("if (path.startsWith('/docs/changelog/')) load();"), ['changelog']);
+  assert.deepEqual(featuresNamed("// the changelog's feeds\n/* 'api-reference' */\nconst bar = under('docusaurus-search-local');"), []);
+});
+
+test('no module of src/internals but the seam registry names a feature: features declare what the platform needs', () => {
+  const offenders = walk(internalsDir)
+    .filter((file) => /\.(ts|tsx|cjs|mjs)$/.test(file) && file !== 'seams.ts')
+    .flatMap((file) => featuresNamed(fs.readFileSync(path.join(internalsDir, file), 'utf8')).map((name) => `${file} names ${name}`));
+  assert.deepEqual(offenders, []);
+});
+
 /** A feature's own seams: the `seams/` folder of a local plugin (src/plugins/<feature>/seams). */
 const featureSeamDirs = () =>
   fs
