@@ -11,7 +11,9 @@
  *   plugin), the changelog plugin's loadContent (its feeds) and its remark
  *   plugin (the entry lists);
  * - the search plugin's section folders, when it is created, and the content
- *   hash of its index files;
+ *   hash of its index files; after the build, each page's headings, by the
+ *   model's pages (./markdownHeadings.ts), so that the built HTML is
+ *   parsed once, by the search plugin's extraction;
  * - the Markdown for tools and the docs run: a page's raw Markdown, which the
  *   model doesn't hold.
  */

@@ -5,9 +5,9 @@
  * beside the operation's page; the page loads it when a reader opens the
  * console, so it costs nothing on the page's first load.
  */
-import {createSlugger} from '@docusaurus/utils';
 import {docRoute} from '../../utils/docRoutes';
 import {docSourceExists, readDocSource} from '../../utils/docsSource';
+import {markdownHeadings, plainHeading} from '../../utils/markdownHeadings';
 import {apiServers} from '../../config/urls';
 import {replaceUrlTokens} from '../../utils/productUrls';
 import {factsOf, isPublic, requestBody, responsesOf, tokenTypes, type Contract, type Json, type Operation} from './contract';
@@ -18,12 +18,7 @@ import type {ConsoleError, ConsoleParam, ConsoleSpec, JsonValue} from './client/
 
 /** Inline Markdown as plain text: code spans, emphasis and links lose their markup. */
 export function plainText(markdown: string): string {
-  return replaceUrlTokens(markdown)
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-    .replace(/`([^`]*)`/g, '$1')
-    .replace(/\*\*([^*]+)\*\*/g, '$1')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return plainHeading(replaceUrlTokens(markdown));
 }
 
 /** Where the API overview explains every error code. */
@@ -52,21 +47,11 @@ export function errorCodesOf(docsDir: string): Map<string, {status: string; mean
  * title and anchor, with the ids Docusaurus gives headings.
  */
 export function troubleshootingEntries(docsDir: string, guide: GuideLink): Map<string, {title: string; to: string}> {
-  const markdown = readDocSource(docsDir, guide.file);
-  const slugger = createSlugger();
   const entries = new Map<string, {title: string; to: string}>();
-  let fenced = false;
-  let section = '';
-  for (const line of markdown.split('\n')) {
-    if (/^(```|~~~)/.test(line)) fenced = !fenced;
-    const m = !fenced && /^(#{1,6})\s+(.+?)\s*(\{#([^}]+)\})?\s*$/.exec(line);
-    if (!m) continue;
-    const text = plainText(m[2]!);
-    const id = m[4] ?? slugger.slug(text);
-    if (m[1]!.length === 2) section = text;
-    if (m[1]!.length !== 3 || !/^(Troubleshooting|Common problems)$/i.test(section)) continue;
-    for (const code of m[2]!.matchAll(/`([a-z]+(?:_[a-z]+)+|unauthenticated|conflict)`/g)) {
-      if (!entries.has(code[1]!)) entries.set(code[1]!, {title: `${guide.title}: ${text}`, to: `${docRoute(guide.file)}#${id}`});
+  for (const heading of markdownHeadings(readDocSource(docsDir, guide.file), plainText)) {
+    if (heading.level !== 3 || !/^(Troubleshooting|Common problems)$/i.test(heading.h2)) continue;
+    for (const code of heading.markdown.matchAll(/`([a-z]+(?:_[a-z]+)+|unauthenticated|conflict)`/g)) {
+      if (!entries.has(code[1]!)) entries.set(code[1]!, {title: `${guide.title}: ${heading.text}`, to: `${docRoute(guide.file)}#${heading.id}`});
     }
   }
   return entries;

@@ -61,30 +61,6 @@ const CONSOLE_SECTION = '#try-it';
 const STATUS_HEADING = /^[1-5]\d\d\s+[A-Z]/;
 const TROUBLESHOOTING = /^(troubleshooting|common problems)$/i;
 
-/** The level (2–6) and enclosing h2 of each heading anchor of a built page. */
-function headingOutline(html: string): Map<string, {level: number; h2: string}> {
-  const outline = new Map<string, {level: number; h2: string}>();
-  let h2 = '';
-  for (const match of html.matchAll(/<h([2-6])\b[^>]*?\bid=(?:"([^"]+)"|([^\s>]+))[^>]*>([\s\S]*?)<\/h\1>/g)) {
-    const level = Number(match[1]);
-    const anchor = match[2] ?? match[3] ?? '';
-    // Without tags, entities and the zero-width space of the heading's anchor link.
-    const text = match[4]!
-      .replace(/<[^>]+>/g, '')
-      .replace(/&[a-z#0-9]+;/gi, ' ')
-      .replace(/\u200b/g, '')
-      .trim();
-    if (level === 2) h2 = text;
-    outline.set(anchor, {level, h2: level === 2 ? '' : h2});
-  }
-  return outline;
-}
-
-function htmlFileOf(outDir: string, url: string, baseUrl: string): string {
-  const relative = decodeURI(url.slice(baseUrl.length)).replace(/\/$/, '');
-  return path.join(outDir, relative, 'index.html');
-}
-
 export function pageKindOf(url: string, baseUrl: string): PageKind {
   if (url === `${baseUrl}docs/`) return PageKind.Home;
   if (url.startsWith(`${baseUrl}docs/api/reference/`) && !url.endsWith('/')) return PageKind.Reference;
@@ -100,6 +76,8 @@ export interface WriteOptions {
   hash: string;
   /** The plugin's extraction: its documents by type (title, heading, description, keywords, content). */
   documents: PluginDocument[][];
+  /** Each docs page's headings by anchor, by the page's URL: their level and the h2 they are under (from the Markdown). */
+  outlines: ReadonlyMap<string, ReadonlyMap<string, {level: number; h2: string}>>;
 }
 
 /**
@@ -114,7 +92,7 @@ export function breadcrumbsOf(doc: Pick<PluginDocument, 't' | 'b'>): string[] {
   return crumbs;
 }
 
-export function writeSearchIndex({outDir, baseUrl, contextPaths, synonyms, hash, documents}: WriteOptions): string[] {
+export function writeSearchIndex({outDir, baseUrl, contextPaths, synonyms, hash, documents, outlines}: WriteOptions): string[] {
   if (documents.length !== 5) throw new Error("Unexpected layout of the search plugin's documents.");
   const [titles, headings, descriptions, keywords, contents] = documents as [
     PluginDocument[],
@@ -143,21 +121,11 @@ export function writeSearchIndex({outDir, baseUrl, contextPaths, synonyms, hash,
         .filter(Boolean);
   }
 
-  const outlines = new Map<string, Map<string, {level: number; h2: string}>>();
-  const outlineOf = (url: string) => {
-    let outline = outlines.get(url);
-    if (!outline) {
-      const file = htmlFileOf(outDir, url, baseUrl);
-      outline = fs.existsSync(file) ? headingOutline(fs.readFileSync(file, 'utf8')) : new Map();
-      outlines.set(url, outline);
-    }
-    return outline;
-  };
   const headingRows: HeadingRow[] = [];
   for (const doc of headings) {
     const page = byPluginId.get(doc.p ?? -1);
     if (page === undefined || !doc.h) continue;
-    const place = outlineOf(doc.u).get(doc.h.slice(1));
+    const place = outlines.get(doc.u)?.get(doc.h.slice(1));
     // Template headings never rank and never point anywhere: they stay out of the file.
     if (TEMPLATE_HEADINGS.has(doc.t.trim().toLowerCase()) || STATUS_HEADING.test(doc.t.trim())) continue;
     let flags = 0;

@@ -20,8 +20,9 @@ import {extractPages} from './seams/extractPages';
 import {seamEnabled} from '../../internals/seams';
 import type {SearchContext} from './client/contextPaths';
 import {sectionPaths, sectionSearchContexts} from './contexts';
-import {siteModelIn} from '../../utils/siteModel';
-import {allDocFiles, docsDirOf} from '../../utils/docsSource';
+import {siteModelIn, type SiteModel} from '../../utils/siteModel';
+import {allDocFiles, docsDirOf, readDocSource} from '../../utils/docsSource';
+import {markdownHeadings} from '../../utils/markdownHeadings';
 import {writeSearchIndex} from './buildIndex';
 import {compileSynonyms, type SynonymSource} from './client/engine/synonyms';
 import {indexFileNames, type SynonymRow} from './client/engine/model';
@@ -29,6 +30,19 @@ import searchThemePlugin from './themePlugin';
 import type {Feature} from '../../config/feature';
 
 export const SYNONYMS_FILE = 'src/plugins/search/data/synonyms.yml';
+
+/**
+ * Each docs page's headings by anchor, by its URL: their level and the h2 they are under, read from the page's
+ * Markdown (the search index marks a troubleshooting section's entries), so the built HTML is parsed once, by the
+ * search plugin's extraction.
+ */
+function outlinesOf(siteDir: string, model: SiteModel | undefined): Map<string, Map<string, {level: number; h2: string}>> {
+  if (!model) throw new Error('The search index has no site model: allContentLoaded() did not run before postBuild.');
+  const docsDir = docsDirOf(siteDir);
+  return new Map(
+    model.pages.map((page) => [page.permalink, new Map(markdownHeadings(readDocSource(docsDir, page.file)).map(({id, level, h2}) => [id, {level, h2}]))]),
+  );
+}
 
 /** Reads and compiles the synonyms file; throws with every problem listed. */
 export function loadSynonyms(siteDir: string): SynonymRow[] {
@@ -95,12 +109,14 @@ export default function launchdeckSearch(context: LoadContext, configOptions: un
     if (!contexts) throw new Error('The search contexts have no labels: allContentLoaded() did not run before the bundler was configured.');
     return contexts;
   };
+  let model: SiteModel | undefined;
   const synonyms = loadSynonyms(context.siteDir);
   const hash = indexHash(context.siteDir, context.siteConfig.customFields ?? {});
   return {
     ...plugin,
     async allContentLoaded({allContent}) {
-      contexts = sectionSearchContexts(contextPaths, siteModelIn(allContent));
+      model = siteModelIn(allContent);
+      contexts = sectionSearchContexts(contextPaths, model);
     },
     async postBuild(props) {
       // The plugin's own postBuild would also build a lunr index per context; only its extraction is needed (seam "search-index").
@@ -115,7 +131,7 @@ export default function launchdeckSearch(context: LoadContext, configOptions: un
           `[INFO] search-index: the plugin's own postBuild took ${Math.round(started - ownStarted)} ms; its extraction alone ${Math.round(extracted - started)} ms`,
         );
       }
-      writeSearchIndex({outDir: props.outDir, baseUrl: props.baseUrl, contextPaths, synonyms, hash, documents});
+      writeSearchIndex({outDir: props.outDir, baseUrl: props.baseUrl, contextPaths, synonyms, hash, documents, outlines: outlinesOf(context.siteDir, model)});
       // Where tools find the index without knowing its hash (mcp/, the docs' MCP server). Not a `search-*`
       // name: those are cached for a year, and this file changes with every build.
       fs.writeFileSync(
