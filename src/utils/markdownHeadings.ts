@@ -21,6 +21,9 @@ export interface MarkdownHeading {
   h2: string;
 }
 
+/** The h2 of a page's troubleshooting section, by its text: the template's "Troubleshooting", or "Common problems", read the same way. */
+export const TROUBLESHOOTING_SECTION = /^(troubleshooting|common problems)$/i;
+
 /** A heading's Markdown as plain text: links, inline code and bold give their text. */
 export const plainHeading = (markdown: string): string =>
   markdown

@@ -7,7 +7,7 @@
  */
 import {docRoute} from '../../utils/docRoutes';
 import {docSourceExists, readDocSource} from '../../utils/docsSource';
-import {markdownHeadings, plainHeading} from '../../utils/markdownHeadings';
+import {TROUBLESHOOTING_SECTION, markdownHeadings, plainHeading} from '../../utils/markdownHeadings';
 import {apiServers} from '../../config/urls';
 import {replaceUrlTokens} from '../../utils/productUrls';
 import {factsOf, isPublic, requestBody, responsesOf, tokenTypes, type Contract, type Json, type Operation} from './contract';
@@ -49,7 +49,7 @@ export function errorCodesOf(docsDir: string): Map<string, {status: string; mean
 export function troubleshootingEntries(docsDir: string, guide: GuideLink): Map<string, {title: string; to: string}> {
   const entries = new Map<string, {title: string; to: string}>();
   for (const heading of markdownHeadings(readDocSource(docsDir, guide.file), plainText)) {
-    if (heading.level !== 3 || !/^(Troubleshooting|Common problems)$/i.test(heading.h2)) continue;
+    if (heading.level !== 3 || !TROUBLESHOOTING_SECTION.test(heading.h2)) continue;
     for (const code of heading.markdown.matchAll(/`([a-z]+(?:_[a-z]+)+|unauthenticated|conflict)`/g)) {
       if (!entries.has(code[1]!)) entries.set(code[1]!, {title: `${guide.title}: ${heading.text}`, to: `${docRoute(guide.file)}#${heading.id}`});
     }

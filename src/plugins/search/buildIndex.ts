@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {contextOfPath} from './client/contextPaths';
+import {TROUBLESHOOTING_SECTION} from '../../utils/markdownHeadings';
 import {
   HeadingFlag,
   PageKind,
@@ -59,7 +60,6 @@ const TEMPLATE_HEADINGS = new Set([
 const CONSOLE_SECTION = '#try-it';
 /** "201 Created", "404 Not Found": status headings of the API reference. */
 const STATUS_HEADING = /^[1-5]\d\d\s+[A-Z]/;
-const TROUBLESHOOTING = /^(troubleshooting|common problems)$/i;
 
 export function pageKindOf(url: string, baseUrl: string): PageKind {
   if (url === `${baseUrl}docs/`) return PageKind.Home;
@@ -129,7 +129,7 @@ export function writeSearchIndex({outDir, baseUrl, contextPaths, synonyms, hash,
     // Template headings never rank and never point anywhere: they stay out of the file.
     if (TEMPLATE_HEADINGS.has(doc.t.trim().toLowerCase()) || STATUS_HEADING.test(doc.t.trim())) continue;
     let flags = 0;
-    if (place && place.level > 2 && TROUBLESHOOTING.test(place.h2)) flags |= HeadingFlag.Troubleshooting;
+    if (place && place.level > 2 && TROUBLESHOOTING_SECTION.test(place.h2)) flags |= HeadingFlag.Troubleshooting;
     headingRows.push(anchorOf(doc.t) === doc.h ? [page, doc.t, flags] : [page, doc.t, flags, doc.h]);
   }
 
