@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {checkSeams, formatProblems} from './check';
-import {SEAMS, seamsOff, under} from './seams';
+import {SEAMS, sep, seamsOff, under} from './seams';
 import {SeamError} from './seamError';
 import type {RouteGroup} from '../config/feature';
 
@@ -31,8 +31,6 @@ export interface InternalsOptions {
 // The loaders' record of what ran (CommonJS, shared with the bundler's loaders).
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS file without types, typed by the cast
 const {appliedSeams, markApplied} = require('./loaders/shared.cjs') as {appliedSeams(): Set<string>; markApplied(seam: string, compiler?: string): void};
-
-const sep = '[\\\\/]';
 
 /** Every module replacement, with the seam it belongs to. */
 const REPLACEMENTS = SEAMS.flatMap((seam) => (seam.replaces ?? []).map((r) => ({...r, seam: seam.id})));

@@ -57,7 +57,9 @@ const core = (file: string): UpstreamFile => ({file: `@docusaurus/core/lib/${fil
 const themeClassic = (file: string): UpstreamFile => ({file: `@docusaurus/theme-classic/lib/${file}`});
 const search = (file: string): UpstreamFile => ({file: `@easyops-cn/docusaurus-search-local/dist/${file}`});
 /** A folder path (`under('@docusaurus', 'core', 'lib')`) as a pattern that matches on any platform. */
-export const under = (...parts: string[]): RegExp => new RegExp(parts.join('[\\\\/]'));
+/** A path separator, either way, in a pattern. */
+export const sep = '[\\\\/]';
+export const under = (...parts: string[]): RegExp => new RegExp(parts.join(sep));
 const searchBar = under('docusaurus-search-local', 'dist', 'client', 'client', 'theme', 'SearchBar');
 
 /** Each seam's own lines (its files in this repository, each counted once), by seam id. */

@@ -20,6 +20,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
+import {filesUnder} from './files';
 
 /** The names a section's index page may have. */
 export const INDEX_FILES = ['index.md', 'index.mdx'];
@@ -51,13 +52,7 @@ export function docSourceFiles(docsDir: string, folder = '', {skip = [], shallow
 }
 
 /** Every file under `docsDir`, pages and images alike, as absolute paths: for content hashes. */
-export function allDocFiles(docsDir: string): string[] {
-  if (!fs.existsSync(docsDir)) return [];
-  return fs.readdirSync(docsDir, {withFileTypes: true}).flatMap((entry) => {
-    const full = path.join(docsDir, entry.name);
-    return entry.isDirectory() ? allDocFiles(full) : [full];
-  });
-}
+export const allDocFiles = (docsDir: string): string[] => filesUnder(docsDir);
 
 /** The sections: the folders of `docsDir` with an index page (not `_` folders), in name order. */
 export function sectionFolders(docsDir: string): string[] {

@@ -33,6 +33,7 @@ import {consoleContext, consoleSpec, type ConsoleContext} from './consoleSpec';
 import {API_REFERENCE_PLUGIN, type ApiReferenceContent} from './pluginContent';
 import {docusaurusFeatures} from '../../config/docusaurusVersion';
 import {urls} from '../../config/urls';
+import {filesUnder} from '../../utils/files';
 import {docSourceFiles, docsDirOf, frontMatterOfText, readDocSource} from '../../utils/docsSource';
 import {formatDate, readEntries} from '../changelog/entries';
 import remarkApiReferenceLinks from './remarkReferenceLinks';
@@ -167,7 +168,7 @@ export function generateReference(siteDir: string, options: Pick<ReferenceOption
   const wanted = new Set(files.map(targetOf));
   // Pages of operations that left the contract go too.
   for (const dir of [outDir, path.join(servedDir, 'api-console')]) {
-    if (fs.existsSync(dir)) for (const old of walkAll(dir)) if (!wanted.has(old)) fs.rmSync(old, {force: true});
+    for (const old of filesUnder(dir)) if (!wanted.has(old)) fs.rmSync(old, {force: true});
   }
   const toolsMarkdown: Record<string, string> = {};
   for (const f of files) {
@@ -178,13 +179,6 @@ export function generateReference(siteDir: string, options: Pick<ReferenceOption
     if (!fs.existsSync(target) || fs.readFileSync(target, 'utf8') !== content) fs.writeFileSync(target, content);
   }
   return {contract, files: [...wanted], toolsMarkdown};
-}
-
-function walkAll(dir: string): string[] {
-  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? walkAll(full) : [full];
-  });
 }
 
 /**

@@ -23,6 +23,7 @@ import {sectionPaths, sectionSearchContexts} from './contexts';
 import {siteModelIn, type SiteModel} from '../../utils/siteModel';
 import {allDocFiles, docsDirOf, readDocSource} from '../../utils/docsSource';
 import {markdownHeadings} from '../../utils/markdownHeadings';
+import {filesUnder} from '../../utils/files';
 import {writeSearchIndex} from './buildIndex';
 import {compileSynonyms, type SynonymSource} from './client/engine/synonyms';
 import {indexFileNames, type SynonymRow} from './client/engine/model';
@@ -63,16 +64,9 @@ export function loadSynonyms(siteDir: string): SynonymRow[] {
 
 /** Files whose content makes up the index: pages, synonyms, the API contract and the site's code. */
 function indexInputs(siteDir: string): string[] {
-  const walk = (dir: string): string[] =>
-    fs.existsSync(dir)
-      ? fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
-          const full = path.join(dir, entry.name);
-          return entry.isDirectory() ? walk(full) : [full];
-        })
-      : [];
   return [
     ...allDocFiles(docsDirOf(siteDir)),
-    ...['api', 'src'].flatMap((dir) => walk(path.join(siteDir, dir))),
+    ...['api', 'src'].flatMap((dir) => filesUnder(path.join(siteDir, dir))),
     path.join(siteDir, 'docusaurus.config.ts'),
     path.join(siteDir, 'package-lock.json'),
   ]
