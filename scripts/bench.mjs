@@ -11,6 +11,8 @@
  *   npm run bench -- --pages section,task  # Lighthouse on those page kinds only
  *   npm run bench -- --against <commit>   # the reference build for mobile Lighthouse: by default the
  *                                 # newest commit bench/RESULTS.md records; --against none: no reference
+ *   npm run bench -- --against-build <folder>   # the reference is a site already built in that folder (another
+ *                                 # site's static output, such as the site this one replaces)
  *   npm run bench -- --no-webpack --no-lighthouse --runs 1   # quicker partial run
  *   npm run bench -- --no-webpack --lighthouse-only --pages search --against <commit>   # a quick A/B of one page kind
  *   npm run bench -- --seams      # also what each optional seam of src/internals saves
@@ -920,12 +922,20 @@ if (!flag('no-webpack')) {
 }
 /**
  * The reference build for mobile Lighthouse (--against <commit>, by default the newest commit bench/RESULTS.md
- * records; --against none for none), built once in its own checkout and kept between runs.
- * @returns {Promise<{sha: string, dir: string} | null>}
+ * records; --against none for none), built once in its own checkout and kept between runs; or a site already
+ * built in a folder (--against-build <folder>).
+ * @returns {Promise<{sha: string, dir: string, served: string} | null>}
  */
 async function referenceBuild() {
   const against = option('against', '');
   if (against === 'none' || flag('no-lighthouse')) return null;
+  const built = option('against-build', '');
+  if (built) {
+    const folder = path.resolve(built);
+    if (!fs.existsSync(path.join(folder, '404.html'))) throw new Error(`--against-build: no built site in ${folder}`);
+    console.log(`${'reference'.padEnd(48)} the site built in ${folder}`);
+    return {sha: path.basename(path.dirname(folder)), dir: folder, served: folder};
+  }
   const commitOf = (/** @type {string} */ ref) => {
     const found = spawnSync('git', ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], {cwd: root, encoding: 'utf8'});
     return found.status === 0 ? found.stdout.trim() : '';
@@ -939,13 +949,16 @@ async function referenceBuild() {
     console.log(`${'reference'.padEnd(48)} ${sha.slice(0, 7)}, building in ${dir}`);
     await coldBuild('reference_commit', true, 'build-bench', {}, dir);
   }
-  return {sha, dir};
+  return {sha, dir, served: path.join(dir, 'build-bench')};
 }
 
 const reference = await referenceBuild();
 const server = await startServer({dir: path.join(root, outDir)});
 const referenceServers = reference
-  ? await Promise.all([startServer({dir: path.join(reference.dir, 'build-bench')}), startServer({dir: path.join(reference.dir, 'build-bench')})])
+  ? await Promise.all(
+      // Another site's build has no hosting rules of this one: served as a plain static host (still compressed).
+      [0, 1].map(() => startServer({dir: reference.served, plain: !fs.existsSync(path.join(reference.served, '_hosting', 'rules.json'))})),
+    )
   : [];
 const browser = await launchChromium();
 try {
