@@ -51,7 +51,7 @@ export interface Seam {
  * this). The rule of src/internals/README.md, "Keeping it small": no new seam and no seam that grows without
  * deleting at least as many seam lines; lower this figure when lines go, never raise it.
  */
-export const SEAM_LINES_CEILING = 1977;
+export const SEAM_LINES_CEILING = 1976;
 
 const core = (file: string): UpstreamFile => ({file: `@docusaurus/core/lib/${file}`});
 const themeClassic = (file: string): UpstreamFile => ({file: `@docusaurus/theme-classic/lib/${file}`});

@@ -1,12 +1,9 @@
 /**
- * Seam "route-tables" (wrap: unsafe, theme-classic 3.7.0 `theme/DocVersionRoot`):
- * the sidebar every docs page loads lists each section without its pages
- * (../../loaders/routeTables.cjs); each section's items come with its route
- * table (../../client/lazyRoutes.tsx). This puts the items of every section
- * loaded so far back into the version metadata the docs theme reads (the
- * sidebar, breadcrumbs, card lists and pagination all read it from here),
- * and renders again when another section loads. On the server, and with the
- * seam off, nothing has been left out and nothing changes.
+ * Seam "route-tables" (wrap: unsafe, theme-classic 3.7.0 `theme/DocVersionRoot`): the sidebar every docs page loads
+ * lists each section without its pages (../../loaders/routeTables.cjs); each section's items come with its route table
+ * (../../client/lazyRoutes.tsx). This puts the items of every section loaded so far back into the version metadata the
+ * docs theme reads (sidebar, breadcrumbs, card lists, pagination), and renders again when another section loads. On
+ * the server, and with the seam off, nothing has been left out and nothing changes.
  */
 import React, {useMemo, useSyncExternalStore, type ReactNode} from 'react';
 import DocVersionRoot from '@theme-init/DocVersionRoot';
@@ -32,13 +29,15 @@ function withLoadedItems(items: PropSidebarItem[]): PropSidebarItem[] {
 }
 
 export default function DocVersionRootWrapper(props: Props): ReactNode {
-  // How many sections have loaded (none on the server): the items themselves are read from the store.
-  const loaded = useSyncExternalStore(subscribeSidebars, sidebarsVersion, () => 0);
+  // Renders again when a section loads. How many have is read from the store itself, not the snapshot (0 while
+  // hydrating): after hydration, the same version and element, so React doesn't render the whole page a second time.
+  useSyncExternalStore(subscribeSidebars, sidebarsVersion, () => 0);
+  const loaded = sidebarsVersion();
   const {version} = props;
   const filled = useMemo(() => {
-    if (loaded === 0 && sidebarsVersion() === 0) return version;
+    if (loaded === 0) return version;
     const sidebars = Object.fromEntries(Object.entries(version.docsSidebars).map(([name, items]) => [name, withLoadedItems(items)]));
     return Object.entries(sidebars).every(([name, items]) => items === version.docsSidebars[name]) ? version : {...version, docsSidebars: sidebars};
   }, [version, loaded]);
-  return <DocVersionRoot {...props} version={filled} />;
+  return useMemo(() => <DocVersionRoot {...props} version={filled} />, [props, filled]);
 }
