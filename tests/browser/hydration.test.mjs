@@ -3,9 +3,9 @@
  * Docusaurus renders again what reads "are we in the browser?" (the sidebar's
  * categories, tabs), which is small. The page around the article must not render
  * again: when the route tables' sidebar wrapper (src/internals/theme/DocVersionRoot)
- * handed the docs theme a new version object after hydration, every component of
- * the page rendered a second time (about 800 on the task page, 380 ms of a phone's
- * CPU, bench/RESULTS.md 2026-11-29 midday).
+ * handed the docs theme a new version object after hydration, most of the page
+ * rendered a second time (about 800 of the task page's 1,105 components, 380 ms of
+ * a phone's CPU; bench/RESULTS.md, 2026-11-29).
  *
  * A stand-in for React's DevTools hook sees each commit. A component rendered in a
  * commit did work (React's PerformedWork flag) and is not the fiber the previous
