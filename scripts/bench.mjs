@@ -924,7 +924,7 @@ if (!flag('no-webpack')) {
  * The reference build for mobile Lighthouse (--against <commit>, by default the newest commit bench/RESULTS.md
  * records; --against none for none), built once in its own checkout and kept between runs; or a site already
  * built in a folder (--against-build <folder>).
- * @returns {Promise<{sha: string, dir: string, served: string} | null>}
+ * @returns {Promise<{sha: string, dir: string} | null>} `dir`: the built site to serve
  */
 async function referenceBuild() {
   const against = option('against', '');
@@ -934,7 +934,7 @@ async function referenceBuild() {
     const folder = path.resolve(built);
     if (!fs.existsSync(path.join(folder, '404.html'))) throw new Error(`--against-build: no built site in ${folder}`);
     console.log(`${'reference'.padEnd(48)} the site built in ${folder}`);
-    return {sha: path.basename(path.dirname(folder)), dir: folder, served: folder};
+    return {sha: path.basename(path.dirname(folder)), dir: folder};
   }
   const commitOf = (/** @type {string} */ ref) => {
     const found = spawnSync('git', ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], {cwd: root, encoding: 'utf8'});
@@ -949,17 +949,14 @@ async function referenceBuild() {
     console.log(`${'reference'.padEnd(48)} ${sha.slice(0, 7)}, building in ${dir}`);
     await coldBuild('reference_commit', true, 'build-bench', {}, dir);
   }
-  return {sha, dir, served: path.join(dir, 'build-bench')};
+  return {sha, dir: path.join(dir, 'build-bench')};
 }
 
 const reference = await referenceBuild();
 const server = await startServer({dir: path.join(root, outDir)});
-const referenceServers = reference
-  ? await Promise.all(
-      // Another site's build has no hosting rules of this one: served as a plain static host (still compressed).
-      [0, 1].map(() => startServer({dir: reference.served, plain: !fs.existsSync(path.join(reference.served, '_hosting', 'rules.json'))})),
-    )
-  : [];
+// Another site's build has no hosting rules of this one: served as a plain static host (still compressed).
+const plainReference = reference ? !fs.existsSync(path.join(reference.dir, '_hosting', 'rules.json')) : false;
+const referenceServers = reference ? await Promise.all([0, 1].map(() => startServer({dir: reference.dir, plain: plainReference}))) : [];
 const browser = await launchChromium();
 try {
   for (const [name, route] of Object.entries(pages)) {
