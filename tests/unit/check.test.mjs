@@ -25,11 +25,19 @@ test('a page that passes every check: no findings, exit 0', () => {
   assert.match(run.stdout, /^No findings in 1 page\(s\), [\d.]+ s\.$/m);
 });
 
-test('a bad page: each finding with its file, line, rule and message, exit 1', () => {
-  const rel = 'docs/servers/zz-one-page-check-example.md';
-  const file = path.join(repoRoot, rel);
+/**
+ * The two bad pages are checked in one run, as a writer names several pages
+ * (each run starts the content tests, markdownlint, cspell and textlint: about
+ * 25 s). Written into docs/ for the run, removed after it.
+ */
+const BAD = 'docs/servers/zz-one-page-check-example.md';
+const QUOTES = 'docs/servers/zz-one-page-check-quotes.md';
+/** @type {{run: ReturnType<typeof check>, quotesLine: number} | undefined} */
+let badRun;
+function checkBadPages() {
+  if (badRun) return badRun;
   fs.writeFileSync(
-    file,
+    path.join(repoRoot, BAD),
     [
       '---',
       'title: "Resize a server"',
@@ -47,51 +55,52 @@ test('a bad page: each finding with its file, line, rule and message, exit 1', (
       '',
     ].join('\n'),
   );
+  // The plan rule's message quotes the words it found ("your subscription") and says "you're".
+  const page = fs.readFileSync(path.join(repoRoot, 'docs/servers/stop-server.md'), 'utf8');
+  const quotesLine = page.split('\n').indexOf('## Before you begin') + 1;
+  fs.writeFileSync(path.join(repoRoot, QUOTES), page.replace(/\n## Before you begin\n/, '\nTo keep it running longer, upgrade your subscription.\n$&'));
   try {
-    const run = check(rel);
-    assert.equal(run.status, 1, run.stdout + run.stderr);
-    const lines = run.stdout.split('\n').filter((line) => line.startsWith(rel));
-    const has = (/** @type {RegExp} */ pattern) =>
-      assert.ok(
-        lines.some((line) => pattern.test(line)),
-        `${pattern} in:\n${lines.join('\n')}`,
-      );
-    has(new RegExp(`^${rel}:1: front-matter: description is 10 characters$`));
-    has(new RegExp(`^${rel}:1: front-matter: keywords list 1 phrases \\(the reference allows 5–16\\)$`));
-    has(new RegExp(`^${rel}:1: task-template: `));
-    has(new RegExp(`^${rel}:8: links: links to ./stop-server.md#stopp-the-server, but docs/servers/stop-server.md has no heading with that anchor`));
-    has(new RegExp(`^${rel}:8: links: links to ./no-such-page.md, but there is no docs/servers/no-such-page.md`));
-    has(new RegExp(`^${rel}:12: spelling: Unknown word \\(servr\\)$`));
-    has(new RegExp(`^${rel}:13: markdownlint MD018/no-missing-space-atx: `));
-    assert.match(run.stdout, /^\d+ finding\(s\) in 1 page\(s\), [\d.]+ s\.$/m);
-    // Findings of other pages are not this page's.
-    assert.ok(run.stdout.split('\n').every((line) => !/^docs\//.test(line) || line.startsWith(rel)));
+    badRun = {run: check(BAD, QUOTES), quotesLine};
   } finally {
-    fs.rmSync(file, {force: true});
+    for (const rel of [BAD, QUOTES]) fs.rmSync(path.join(repoRoot, rel), {force: true});
   }
+  return badRun;
+}
+
+test('a bad page: each finding with its file, line, rule and message, exit 1', () => {
+  const rel = BAD;
+  const {run} = checkBadPages();
+  assert.equal(run.status, 1, run.stdout + run.stderr);
+  const lines = run.stdout.split('\n').filter((line) => line.startsWith(rel));
+  const has = (/** @type {RegExp} */ pattern) =>
+    assert.ok(
+      lines.some((line) => pattern.test(line)),
+      `${pattern} in:\n${lines.join('\n')}`,
+    );
+  has(new RegExp(`^${rel}:1: front-matter: description is 10 characters$`));
+  has(new RegExp(`^${rel}:1: front-matter: keywords list 1 phrases \\(the reference allows 5–16\\)$`));
+  has(new RegExp(`^${rel}:1: task-template: `));
+  has(new RegExp(`^${rel}:8: links: links to ./stop-server.md#stopp-the-server, but docs/servers/stop-server.md has no heading with that anchor`));
+  has(new RegExp(`^${rel}:8: links: links to ./no-such-page.md, but there is no docs/servers/no-such-page.md`));
+  has(new RegExp(`^${rel}:12: spelling: Unknown word \\(servr\\)$`));
+  has(new RegExp(`^${rel}:13: markdownlint MD018/no-missing-space-atx: `));
+  assert.match(run.stdout, /^\d+ finding\(s\) in 2 page\(s\), [\d.]+ s\.$/m);
+  // Findings of other pages are not the named pages'.
+  assert.ok(run.stdout.split('\n').every((line) => !/^docs\//.test(line) || line.startsWith(BAD) || line.startsWith(QUOTES)));
 });
 
 test('a finding whose message holds both kinds of quote (node prints it in backticks) is reported, not dropped', () => {
-  const rel = 'docs/servers/zz-one-page-check-quotes.md';
-  const file = path.join(repoRoot, rel);
-  // The plan rule's message quotes the words it found ("your subscription") and says "you're".
-  const page = fs.readFileSync(path.join(repoRoot, 'docs/servers/stop-server.md'), 'utf8');
-  const n = page.split('\n').indexOf('## Before you begin') + 1;
-  fs.writeFileSync(file, page.replace(/\n## Before you begin\n/, '\nTo keep it running longer, upgrade your subscription.\n$&'));
-  try {
-    const run = check(rel);
-    assert.equal(run.status, 1, run.stdout + run.stderr);
-    assert.ok(
-      run.stdout
-        .split('\n')
-        .includes(
-          `${rel}:${n}: plan-rule: "your subscription": on a project's page, the plan, subscription and credits are the project owner's (B2, B8): write "the project owner's plan" (or subscription, credits), or say that you're the project owner`,
-        ),
-      run.stdout,
-    );
-  } finally {
-    fs.rmSync(file, {force: true});
-  }
+  const {run, quotesLine: n} = checkBadPages();
+  const rel = QUOTES;
+  assert.equal(run.status, 1, run.stdout + run.stderr);
+  assert.ok(
+    run.stdout
+      .split('\n')
+      .includes(
+        `${rel}:${n}: plan-rule: "your subscription": on a project's page, the plan, subscription and credits are the project owner's (B2, B8): write "the project owner's plan" (or subscription, credits), or say that you're the project owner`,
+      ),
+    run.stdout,
+  );
 });
 
 test('every finding node:test prints is read back as the test wrote it, in each of its forms', () => {

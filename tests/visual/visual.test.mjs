@@ -139,7 +139,8 @@ async function takePicture(shot, viewport, mode) {
     await page.evaluate(() => Promise.all([...document.images].map((img) => (img.complete ? null : img.decode().catch(() => null)))));
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     // The sidebar shows the current page's link (src/plugins/navigation): wait for it, rather than picture a sidebar
-    // still on its way there; a sidebar that never gets there differs from its baseline.
+    // still on its way there; a sidebar that never gets there differs from its baseline. Up to 10 s: on a busy
+    // machine (two test runs at once), 3 s was once too short for the reference page, whose picture then failed.
     await page
       .waitForFunction(
         () => {
@@ -154,7 +155,7 @@ async function takePicture(shot, viewport, mode) {
           return true;
         },
         undefined,
-        {timeout: 3000},
+        {timeout: 10000},
       )
       .catch(() => undefined);
     const size = await page.evaluate(() => ({width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight}));
