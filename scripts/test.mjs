@@ -31,7 +31,7 @@ if (unknown.length) {
   process.exit(2);
 }
 
-export const TEST_FOLDERS = ['tests/content', 'tests/unit', 'src', 'tests/guards', 'tests/build', 'tests/browser', 'tests/visual'];
+const TEST_FOLDERS = ['tests/content', 'tests/unit', 'src', 'tests/guards', 'tests/build', 'tests/browser', 'tests/visual'];
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const started = Date.now();
 /** @type {string[]} */
