@@ -77,14 +77,27 @@ function finish(code) {
 if ((await run('Prerequisites', process.execPath, ['scripts/prerequisites.mjs']).done) !== 0) finish(1);
 
 const build = run('Test builds (npm run build:test)', process.execPath, ['scripts/build-for-tests.mjs'], {hold: true});
+let building = true;
+/** Stops the builds: in their own process group, they don't get the terminal's Ctrl+C. */
+const stopBuild = () => {
+  if (building && build.child.pid) process.kill(-build.child.pid, 'SIGTERM');
+};
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+  process.once(signal, () => {
+    stopBuild();
+    process.exit(130);
+  });
+}
 for (const script of ['typecheck', 'lint', 'api:changes', 'test:mcp']) {
   if ((await run(`npm run ${script}`, npm, ['run', '--silent', script]).done) !== 0) {
-    if (build.child.pid) process.kill(-build.child.pid, 'SIGTERM');
+    stopBuild();
     await build.done;
     finish(1);
   }
 }
-if ((await build.done) !== 0) finish(1);
+const built = await build.done;
+building = false;
+if (built !== 0) finish(1);
 if (args.includes('--no-files')) finish(0);
 
 // A `node --test` started from inside another would report to it instead of printing.
