@@ -4,7 +4,7 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {axeViolations, readRoutes, withSiteAndBrowser, visit} from '../helpers.mjs';
+import {axeViolations, navigate, readRoutes, withSiteAndBrowser, visit} from '../helpers.mjs';
 
 const routes = readRoutes();
 /** API reference pages (generated): the overview and operations of each shape. */
@@ -55,48 +55,6 @@ test('every page: no axe violations in either color mode, one h1 and "<title> | 
     assert.deepEqual([...external, ...missing.external], []);
   });
 });
-
-/**
- * Goes to `route` by the site's own navigation (what a click on a link does: history, then the router), and waits
- * until the page is rendered (its canonical address and h1) and still: no progress bar, no animation running. A
- * sidebar category still opening would be measured half open.
- * @param {import('playwright-core').Page} page
- * @param {string} route
- */
-async function navigate(page, route) {
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', {state: null}));
-  }, route);
-  const rendered = await page
-    .waitForFunction((to) => Boolean(document.querySelector(`link[rel="canonical"][href$="${to}"]`) && document.querySelector('h1')), route, {
-      polling: 'raf',
-      timeout: 10000,
-    })
-    .then(
-      () => true,
-      () => false,
-    );
-  await page.evaluate(async () => {
-    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    for (let still = 0, n = 0; still < 3 && n < 200; n += 1) {
-      await frame();
-      const running = document.getAnimations();
-      running.forEach((animation) => animation.finish());
-      // A sidebar category opening: Docusaurus's Collapsible shows it (display: block) at a fixed height, then
-      // animates to its full height, and only then sets `height: auto`; the first frames have no animation yet.
-      const opening = [...document.querySelectorAll('ul.menu__list')].some(
-        (list) => list instanceof HTMLElement && list.style.display === 'block' && list.style.height !== 'auto',
-      );
-      still = running.length || opening || document.getElementById('nprogress') ? 0 : still + 1;
-    }
-    // The sidebar as a fresh load leaves it: from the top, scrolled by the site's own script to the current page.
-    // Kept where the last page had it, a link half out of its view fails axe's target-size, depending on timing.
-    for (let box = document.querySelector('.theme-doc-sidebar-menu'); box; box = box.parentElement) box.scrollTop = 0;
-    /** @type {Window & {ldShowCurrent?: () => void}} */ (window).ldShowCurrent?.();
-  });
-  return rendered;
-}
 
 /**
  * axe's violations on a page that has settled: a page just reached by the site's navigation is sometimes still
