@@ -33,7 +33,7 @@ const colorRules = ['color-contrast', 'link-in-text-block'];
 test('every page: no axe violations in either color mode, one h1 and "<title> | Docs"', async (t) => {
   const failures = /** @type {{full: string[], color: string[], page: string[]}} */ ({full: [], color: [], page: []});
   const all = [...routes.map((r) => r.path), ...referenceRoutes];
-  let {page, errors, external} = await visit(site, all[0], {theme: 'dark'});
+  const {page, errors, external} = await visit(site, all[0], {theme: 'dark'});
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
   for (const route of all) {
     if (route !== all[0] && !(await navigate(page, route))) {
