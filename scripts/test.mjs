@@ -103,6 +103,8 @@ if (args.includes('--no-files')) finish(0);
 // A `node --test` started from inside another would report to it instead of printing.
 const {NODE_TEST_CONTEXT, ...env} = process.env;
 // The usual reporter, and at the end the time each file took (scripts/test-file-times.mjs).
-const reporters = ['--test-reporter', process.stdout.isTTY ? 'spec' : 'tap', '--test-reporter-destination', 'stdout'];
-reporters.push('--test-reporter', './scripts/test-file-times.mjs', '--test-reporter-destination', 'stdout');
+const reporters = [
+  ...['--test-reporter', process.stdout.isTTY ? 'spec' : 'tap', '--test-reporter-destination', 'stdout'],
+  ...['--test-reporter', './scripts/test-file-times.mjs', '--test-reporter-destination', 'stdout'],
+];
 finish(await run('Test files', process.execPath, ['--test', '--test-concurrency=1', ...reporters, ...TEST_FOLDERS], {env}).done);
