@@ -141,10 +141,12 @@ async function takePicture(shot, viewport, mode) {
     // The sidebar shows the current page's link (src/plugins/navigation): wait for it, rather than picture a sidebar
     // still on its way there; a sidebar that never gets there differs from its baseline. Up to 10 s: on a busy
     // machine (two test runs at once), 3 s was once too short for the reference page, whose picture then failed.
+    // The docs sidebar only: on a phone, the closed navigation drawer holds the same link out of sight, and waiting for
+    // it to scroll into view cost 10 s a picture.
     await page
       .waitForFunction(
         () => {
-          const link = document.querySelector('.theme-doc-sidebar-menu .menu__link--active:not(.menu__link--sublist)');
+          const link = document.querySelector('.theme-doc-sidebar-container .menu__link--active:not(.menu__link--sublist)');
           for (let box = link?.parentElement; box && box !== document.body; box = box.parentElement) {
             const overflow = getComputedStyle(box).overflowY;
             if ((overflow === 'auto' || overflow === 'scroll') && box.scrollHeight > box.clientHeight) {
