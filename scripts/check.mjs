@@ -185,7 +185,7 @@ async function main() {
   const started = Date.now();
   const [tap, lint, spelling, prose] = await Promise.all([
     // The docs run (tests/content/docs-run.test.mjs) runs only the pages named.
-    run(process.execPath, ['--test', '--test-reporter=tap', '--test-concurrency=1', 'tests/content'], {LAUNCHDECK_PAGES: args.join(',')}),
+    run(process.execPath, ['--test', '--test-reporter=tap', '--test-concurrency=2', 'tests/content'], {LAUNCHDECK_PAGES: args.join(',')}),
     run(bin('markdownlint-cli2'), ['--no-globs', ...args]),
     run(bin('cspell'), ['--no-progress', '--no-summary', '--no-must-find-files', ...args]),
     run(bin('textlint'), ['--rulesdir', 'textlint/rules', '-f', 'unix', ...args]),
