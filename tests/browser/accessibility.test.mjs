@@ -130,6 +130,30 @@ test('no axe violations at phone width (375 px) on one page of each kind, in bot
   assert.deepEqual(failures, []);
 });
 
+test('a slow navigation shows the progress bar, and axe finds nothing in it (its upstream template has role="bar")', async () => {
+  const {page} = await visit(site, '/docs/servers/');
+  // The next page's scripts held back: the navigation waits for them, and the bar shows after 200 ms.
+  /** @type {() => void} */
+  let release = () => {};
+  const held = new Promise((resolve) => (release = () => resolve(undefined)));
+  await page.route(/\/assets\/js\//, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.evaluate(() => {
+    window.history.pushState(null, '', '/docs/api/reference/servers/create-server');
+    window.dispatchEvent(new PopStateEvent('popstate', {state: null}));
+  });
+  const bar = page.locator('#nprogress .bar');
+  await bar.waitFor({state: 'attached'});
+  assert.ok((await bar.boundingBox())?.width, 'the bar is drawn');
+  assert.deepEqual(await violationsOf(page, ['aria-roles', 'aria-allowed-role']), []);
+  release();
+  await page.getByRole('heading', {level: 1, name: /^Add a server/}).waitFor();
+  await page.unroute(/\/assets\/js\//);
+  await page.close();
+});
+
 test('the skip-to-content link is the first stop and moves focus to the content', async () => {
   const {page} = await visit(site, '/docs/servers/list-servers');
   await page.keyboard.press('Tab');

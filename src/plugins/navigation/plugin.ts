@@ -34,8 +34,9 @@ export default function navigationPlugin(): Plugin {
       return {postBodyTags: [{tagName: 'script', innerHTML: SIDEBAR_SCROLL_SCRIPT}]};
     },
     getClientModules() {
-      // The phone's menu as a dialog for keyboard users; the current page's link kept in view after each route update.
-      return [path.join(__dirname, 'client', 'mobileMenuDialog.ts'), path.join(__dirname, 'client', 'showCurrent.ts')];
+      // The phone's menu as a dialog for keyboard users; the current page's link kept in view after each route update;
+      // the progress bar of a slow navigation without the invalid ARIA roles of its upstream template.
+      return ['mobileMenuDialog.ts', 'showCurrent.ts', 'progressBar.ts'].map((file) => path.join(__dirname, 'client', file));
     },
   };
 }
