@@ -85,7 +85,8 @@ function removeCopy(dir) {
   fs.rmSync(dir, {recursive: true, force: true});
 }
 
-// --prepare <dir>: only the copy and its install (network, little CPU), so CI can run them while the tests run;
+// --prepare <dir>: only the copy and its install (network and disk), so CI can run them while the tests run (at the
+// lowest priority: .ci/run);
 // --from <dir>: the rest, on a copy prepared so (.ci/run).
 const statusFile = (/** @type {string} */ dir) => path.join(dir, '.rehearsal-install.json');
 const copy = fromDir ?? prepareDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `launchdeck-rehearse-${version}-`));

@@ -56,7 +56,8 @@ export async function validateAll(files, root) {
           const worker = new Worker(new URL(import.meta.url), {workerData: {files: share, root}});
           worker.once('message', resolve);
           worker.once('error', reject);
-          worker.once('exit', (code) => reject(new Error(`html-validate worker stopped (exit code ${code})`)));
+          // After its message, a worker's exit changes nothing; before it, the check failed.
+          worker.once('exit', (code) => reject(new Error(`an html-validate worker stopped without its messages (exit code ${code})`)));
         }),
     ),
   );
