@@ -163,17 +163,27 @@ export async function visit(site, route, {page, theme, phone = false, viewport, 
 }
 
 /**
- * Goes to `route` by the site's own navigation (what a click on a link does: history, then the router), and waits
- * until the page is rendered (its canonical address and h1) and still: no progress bar, no animation running. A
- * sidebar category still opening would be measured half open.
+ * Starts the site's own navigation to `route` (what a click on a link does: history, then the router), without
+ * waiting for the page.
  * @param {import('playwright-core').Page} page
  * @param {string} route
  */
-export async function navigate(page, route) {
+export async function startNavigation(page, route) {
   await page.evaluate((to) => {
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate', {state: null}));
   }, route);
+}
+
+/**
+ * Goes to `route` by the site's own navigation (startNavigation), and waits until the page is rendered (its
+ * canonical address and h1) and still: no progress bar, no animation running. A sidebar category still opening
+ * would be measured half open.
+ * @param {import('playwright-core').Page} page
+ * @param {string} route
+ */
+export async function navigate(page, route) {
+  await startNavigation(page, route);
   const rendered = await page
     .waitForFunction((to) => Boolean(document.querySelector(`link[rel="canonical"][href$="${to}"]`) && document.querySelector('h1')), route, {
       polling: 'raf',

@@ -4,7 +4,7 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {axeViolations, navigate, readRoutes, withSiteAndBrowser, visit} from '../helpers.mjs';
+import {axeViolations, navigate, readRoutes, startNavigation, withSiteAndBrowser, visit} from '../helpers.mjs';
 
 const routes = readRoutes();
 /** API reference pages (generated): the overview and operations of each shape. */
@@ -140,10 +140,7 @@ test('a slow navigation shows the progress bar, and axe finds nothing in it (its
     await held;
     await route.continue();
   });
-  await page.evaluate(() => {
-    window.history.pushState(null, '', '/docs/api/reference/servers/create-server');
-    window.dispatchEvent(new PopStateEvent('popstate', {state: null}));
-  });
+  await startNavigation(page, '/docs/api/reference/servers/create-server');
   const bar = page.locator('#nprogress .bar');
   await bar.waitFor({state: 'attached'});
   assert.ok((await bar.boundingBox())?.width, 'the bar is drawn');
